@@ -1,0 +1,2 @@
+/** Helpers shared inside contend-core. Not API: nothing here is stable. */
+package io.contend.internal;

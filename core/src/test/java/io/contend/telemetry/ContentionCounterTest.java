@@ -1,0 +1,114 @@
+package io.contend.telemetry;
+
+import jdk.jfr.Recording;
+import jdk.jfr.consumer.RecordedEvent;
+import jdk.jfr.consumer.RecordingFile;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+class ContentionCounterTest {
+
+    @Test
+    void sumsEveryThreadIncludingEndedOnesExactlyOnce() throws Exception {
+        ContentionCounter counter = new ContentionCounter("pool");
+        for (int round = 1; round <= 3; round++) {
+            List<Thread> threads = new ArrayList<>();
+            for (int t = 0; t < 8; t++) {
+                Thread thread = new Thread(() -> {
+                    for (int i = 0; i < 1_000; i++) {
+                        counter.record(3, 2, 10);
+                    }
+                });
+                thread.start();
+                threads.add(thread);
+            }
+            for (Thread thread : threads) {
+                thread.join();
+            }
+            ContentionSnapshot s = counter.snapshot();
+            assertEquals(round * 8_000L, s.operations(), "round " + round);
+            assertEquals(round * 24_000L, s.attempts());
+            assertEquals(round * 16_000L, s.failures());
+            assertEquals(round * 80_000L, s.backoffNanos());
+            // A second snapshot after folding the ended threads gives the same totals.
+            assertEquals(s, counter.snapshot());
+        }
+    }
+
+    @Test
+    void currentThreadSnapshotSeesOnlyThisThread() throws Exception {
+        ContentionCounter counter = new ContentionCounter("mine");
+        counter.record(1, 0, 0);
+        Thread other = new Thread(() -> counter.record(5, 4, 100));
+        other.start();
+        other.join();
+        assertEquals(new ContentionSnapshot("mine", 1, 1, 0, 0), counter.snapshotOfCurrentThread());
+        assertEquals(new ContentionSnapshot("mine", 2, 6, 4, 100), counter.snapshot());
+    }
+
+    @Test
+    void snapshotArithmetic() {
+        ContentionSnapshot later = new ContentionSnapshot("c", 10, 25, 15, 300);
+        ContentionSnapshot earlier = new ContentionSnapshot("c", 4, 10, 6, 100);
+        ContentionSnapshot delta = later.minus(earlier);
+        assertEquals(new ContentionSnapshot("c", 6, 15, 9, 200), delta);
+        assertEquals(1.5, delta.failuresPerOperation(), 1e-12);
+        assertEquals(2.5, delta.attemptsPerOperation(), 1e-12);
+        assertEquals(200.0 / 6, delta.backoffNanosPerOperation(), 1e-12);
+        ContentionSnapshot empty = new ContentionSnapshot("c", 0, 0, 0, 0);
+        assertEquals(0, empty.failuresPerOperation());
+        assertEquals("c[operations=6, attempts=15, failures=9 (1.500/op), backoff=200 ns (33.3 ns/op)]",
+                delta.toString());
+    }
+
+    @Test
+    void rejectsBadArguments() {
+        assertThrows(NullPointerException.class, () -> new ContentionCounter(null));
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> new ContentionCounter("x", 0));
+        assertEquals("burstThreshold must be at least 1: 0", e.getMessage());
+    }
+
+    @Test
+    void toStringShowsTheTotals() {
+        ContentionCounter counter = new ContentionCounter("named");
+        counter.record(2, 1, 5);
+        assertEquals("ContentionCounter[operations=1, attempts=2, failures=1 (1.000/op), backoff=5 ns (5.0 ns/op)]",
+                counter.toString());
+    }
+
+    @Test
+    void burstsBecomeJfrEventsWhenARecordingIsOn(@TempDir Path dir) throws Exception {
+        ContentionCounter counter = new ContentionCounter("bursty", 4);
+        counter.record(4, 3, 0); // below the threshold: no event
+        Path file = dir.resolve("bursts.jfr");
+        try (Recording recording = new Recording()) {
+            recording.enable(ContentionBurstEvent.NAME);
+            recording.start();
+            counter.record(4, 3, 0);
+            counter.record(6, 5, 777);
+            recording.stop();
+            recording.dump(file);
+        }
+        counter.record(9, 8, 0); // after the recording: no event
+        List<RecordedEvent> events = new ArrayList<>();
+        for (RecordedEvent event : RecordingFile.readAllEvents(file)) {
+            if (event.getEventType().getName().equals(ContentionBurstEvent.NAME)) {
+                events.add(event);
+            }
+        }
+        assertEquals(1, events.size(), events.toString());
+        RecordedEvent burst = events.get(0);
+        assertEquals("bursty", burst.getString("counter"));
+        assertEquals(5, burst.getLong("failures"));
+        assertEquals(777, burst.getDuration("backoffNanos").toNanos());
+        assertTrue(burst.getStackTrace() != null, "bursts carry the stack that contended");
+    }
+}
