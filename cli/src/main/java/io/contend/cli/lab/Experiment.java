@@ -1,0 +1,37 @@
+package io.contend.cli.lab;
+
+import java.util.List;
+import java.util.Map;
+
+/**
+ * A lab experiment: which JMH configurations to run, how to turn JMH's secondary results into the record's
+ * secondary results, and how to lay out the table. Experiments register in
+ * {@code META-INF/services/io.contend.cli.lab.Experiment}; the runner finds them there, so adding one needs no
+ * change to the runner.
+ */
+public interface Experiment {
+
+    /** @return the name used on the command line and in results.json, e.g. {@code backoff} */
+    String name();
+
+    /** @return one line: what is measured and where it comes from */
+    String title();
+
+    /**
+     * @param threads thread counts asked for on the command line
+     * @param mode how long to measure
+     * @return the configurations to run, in the order of the table
+     */
+    List<JmhRun> plan(List<Integer> threads, LabMode mode);
+
+    /**
+     * Derives the record's secondary results from JMH's, e.g. failures per operation from two totals.
+     *
+     * @param jmhSecondary JMH's secondary results: name to (score, unit)
+     * @return the secondary results to record, by name; omit a result that is not available for this run
+     */
+    Map<String, ResultRecord.Secondary> secondary(Map<String, ResultRecord.Secondary> jmhSecondary);
+
+    /** @return the table layout and baseline */
+    TableSpec table();
+}

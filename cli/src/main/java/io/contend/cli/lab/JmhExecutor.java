@@ -1,0 +1,81 @@
+package io.contend.cli.lab;
+
+import org.openjdk.jmh.results.BenchmarkResult;
+import org.openjdk.jmh.results.Result;
+import org.openjdk.jmh.results.RunResult;
+import org.openjdk.jmh.runner.Runner;
+import org.openjdk.jmh.runner.RunnerException;
+import org.openjdk.jmh.runner.options.ChainedOptionsBuilder;
+import org.openjdk.jmh.runner.options.OptionsBuilder;
+import org.openjdk.jmh.runner.options.TimeValue;
+import org.openjdk.jmh.runner.options.VerboseMode;
+
+import java.util.Collection;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.regex.Pattern;
+
+/**
+ * Runs one {@link JmhRun} through JMH's Runner API in forked JVMs and turns the result into a
+ * {@link ResultRecord}. JMH's own console output is silenced; the lab prints its own tables.
+ */
+public final class JmhExecutor {
+    private final LabMode mode;
+    private final int cpus;
+
+    /**
+     * @param mode measurement settings
+     * @param cpus CPUs of this machine, to mark oversubscribed runs
+     */
+    public JmhExecutor(LabMode mode, int cpus) {
+        this.mode = mode;
+        this.cpus = cpus;
+    }
+
+    /**
+     * @param experiment the experiment the run belongs to
+     * @param run the configuration
+     * @return the measured record
+     * @throws RunnerException if JMH fails, e.g. the benchmark threw
+     */
+    public ResultRecord execute(Experiment experiment, JmhRun run) throws RunnerException {
+        ChainedOptionsBuilder options = new OptionsBuilder()
+                .include("^" + Pattern.quote(run.benchmark()) + "$")
+                .threads(run.threads())
+                .forks(mode.forks())
+                .warmupIterations(mode.warmupIterations())
+                .warmupTime(TimeValue.milliseconds(mode.warmupMillis()))
+                .measurementIterations(mode.measurementIterations())
+                .measurementTime(TimeValue.milliseconds(mode.measurementMillis()))
+                .shouldFailOnError(true)
+                .verbosity(VerboseMode.SILENT);
+        run.params().forEach(options::param);
+        Collection<RunResult> results = new Runner(options.build()).run();
+        if (results.size() != 1) {
+            throw new RunnerException("expected one result for " + run + ", JMH returned " + results.size()
+                    + " (is the benchmark in the jar's META-INF/BenchmarkList?)");
+        }
+        return toRecord(experiment, run, results.iterator().next());
+    }
+
+    ResultRecord toRecord(Experiment experiment, JmhRun run, RunResult result) {
+        Result<?> primary = result.getPrimaryResult();
+        Map<String, ResultRecord.Secondary> jmhSecondary = new LinkedHashMap<>();
+        for (Map.Entry<String, Result> e : result.getSecondaryResults().entrySet()) {
+            jmhSecondary.put(e.getKey(), new ResultRecord.Secondary(e.getValue().getScore(), e.getValue().getScoreUnit()));
+        }
+        double error = primary.getScoreError();
+        boolean estimated = !Double.isNaN(error) && countIterations(result) >= 3;
+        return new ResultRecord(experiment.name(), run.shortName(), run.params(), run.threads(), primary.getScore(),
+                estimated ? error : null, primary.getScoreUnit(), experiment.secondary(jmhSecondary), mode.label(),
+                run.threads() > cpus);
+    }
+
+    private static int countIterations(RunResult result) {
+        int n = 0;
+        for (BenchmarkResult b : result.getBenchmarkResults()) {
+            n += b.getIterationResults().size();
+        }
+        return n;
+    }
+}

@@ -1,0 +1,191 @@
+package io.contend.cli.lab;
+
+import com.google.gson.Gson;
+import com.google.gson.GsonBuilder;
+import com.google.gson.JsonArray;
+import com.google.gson.JsonElement;
+import com.google.gson.JsonObject;
+import com.google.gson.JsonParseException;
+import com.google.gson.JsonParser;
+
+import java.io.IOException;
+import java.io.Reader;
+import java.io.Writer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * {@code results.json}: one top-level object with {@code machine}, {@code mode}, {@code started} and
+ * {@code results} (a list of {@link ResultRecord}s). A lab run replaces the records of the experiments it runs
+ * and keeps the records of the others that the file already holds, so running experiments one at a time
+ * builds up one file. Each record carries its own {@code mode}; the top level describes the latest run.
+ * The file is written to a temporary file and moved into place, so a crash never leaves half a file.
+ * An unreadable existing file is kept as {@code results.json.unreadable}, never silently overwritten.
+ */
+public final class ResultsFile {
+    /** File name inside the output directory. */
+    public static final String NAME = "results.json";
+
+    private static final Gson GSON = new GsonBuilder().setPrettyPrinting().serializeNulls().create();
+
+    private final Path path;
+    private final List<ResultRecord> kept;
+    private final List<ResultRecord> added = new ArrayList<>();
+    private final MachineInfo machine;
+    private final String mode;
+    private final Instant started;
+
+    private ResultsFile(Path path, List<ResultRecord> kept, MachineInfo machine, String mode, Instant started) {
+        this.path = path;
+        this.kept = kept;
+        this.machine = machine;
+        this.mode = mode;
+        this.started = started;
+    }
+
+    /**
+     * Opens the results file of a new lab run.
+     *
+     * @param directory output directory, created if missing
+     * @param rerun experiments this run measures: their old records are dropped
+     * @param machine this machine
+     * @param mode the lab mode
+     * @param started when the run started
+     * @return the file, not yet written
+     * @throws IOException if the directory cannot be created or an unreadable file cannot be moved aside
+     */
+    public static ResultsFile open(Path directory, Set<String> rerun, MachineInfo machine, LabMode mode,
+                                   Instant started) throws IOException {
+        Files.createDirectories(directory);
+        Path path = directory.resolve(NAME);
+        List<ResultRecord> kept = new ArrayList<>();
+        if (Files.exists(path)) {
+            try {
+                for (ResultRecord r : read(path)) {
+                    if (!rerun.contains(r.experiment())) {
+                        kept.add(r);
+                    }
+                }
+            } catch (IOException | RuntimeException e) {
+                Path aside = directory.resolve(NAME + ".unreadable");
+                Files.move(path, aside, StandardCopyOption.REPLACE_EXISTING);
+                System.err.println("contend: could not read " + path + " (" + e.getMessage() + "); moved it to "
+                        + aside + " and started a new one");
+            }
+        }
+        return new ResultsFile(path, kept, machine, mode.label(), started);
+    }
+
+    /**
+     * Adds records and rewrites the file, so that a run cut short keeps what it measured.
+     *
+     * @param records records to add
+     * @throws IOException if writing fails
+     */
+    public void append(List<ResultRecord> records) throws IOException {
+        added.addAll(records);
+        write();
+    }
+
+    /** @return where the file is */
+    public Path path() {
+        return path;
+    }
+
+    private void write() throws IOException {
+        JsonObject root = new JsonObject();
+        root.add("machine", GSON.toJsonTree(machine));
+        root.addProperty("mode", mode);
+        root.addProperty("started", started.toString());
+        JsonArray results = new JsonArray();
+        for (ResultRecord r : kept) {
+            results.add(toJson(r));
+        }
+        for (ResultRecord r : added) {
+            results.add(toJson(r));
+        }
+        root.add("results", results);
+        Path temporary = path.resolveSibling(NAME + ".tmp");
+        try (Writer out = Files.newBufferedWriter(temporary, StandardCharsets.UTF_8)) {
+            GSON.toJson(root, out);
+            out.write('\n');
+        }
+        Files.move(temporary, path, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+    }
+
+    /** Non-finite numbers have no JSON form: they are written as null. */
+    static JsonObject toJson(ResultRecord r) {
+        JsonObject o = new JsonObject();
+        o.addProperty("experiment", r.experiment());
+        o.addProperty("benchmark", r.benchmark());
+        JsonObject params = new JsonObject();
+        r.params().forEach(params::addProperty);
+        o.add("params", params);
+        o.addProperty("threads", r.threads());
+        o.addProperty("score", finiteOrNull(r.score()));
+        o.addProperty("error", r.error() == null ? null : finiteOrNull(r.error()));
+        o.addProperty("unit", r.unit());
+        JsonObject secondary = new JsonObject();
+        r.secondary().forEach((name, s) -> {
+            JsonObject value = new JsonObject();
+            value.addProperty("score", finiteOrNull(s.score()));
+            value.addProperty("unit", s.unit());
+            secondary.add(name, value);
+        });
+        o.add("secondary", secondary);
+        o.addProperty("mode", r.mode());
+        o.addProperty("oversubscribed", r.oversubscribed());
+        return o;
+    }
+
+    private static Double finiteOrNull(double value) {
+        return Double.isFinite(value) ? value : null;
+    }
+
+    /**
+     * Reads the records of a results file.
+     *
+     * @param path the file
+     * @return its records
+     * @throws IOException if it cannot be read
+     * @throws JsonParseException or IllegalStateException if it is not in the schema
+     */
+    public static List<ResultRecord> read(Path path) throws IOException {
+        try (Reader in = Files.newBufferedReader(path, StandardCharsets.UTF_8)) {
+            JsonObject root = JsonParser.parseReader(in).getAsJsonObject();
+            List<ResultRecord> records = new ArrayList<>();
+            for (JsonElement e : root.getAsJsonArray("results")) {
+                records.add(fromJson(e.getAsJsonObject()));
+            }
+            return records;
+        }
+    }
+
+    static ResultRecord fromJson(JsonObject o) {
+        Map<String, String> params = new LinkedHashMap<>();
+        o.getAsJsonObject("params").entrySet().forEach(e -> params.put(e.getKey(), e.getValue().getAsString()));
+        Map<String, ResultRecord.Secondary> secondary = new LinkedHashMap<>();
+        o.getAsJsonObject("secondary").entrySet().forEach(e -> {
+            JsonObject s = e.getValue().getAsJsonObject();
+            secondary.put(e.getKey(), new ResultRecord.Secondary(number(s.get("score")), s.get("unit").getAsString()));
+        });
+        JsonElement error = o.get("error");
+        return new ResultRecord(o.get("experiment").getAsString(), o.get("benchmark").getAsString(), params,
+                o.get("threads").getAsInt(), number(o.get("score")),
+                error == null || error.isJsonNull() ? null : error.getAsDouble(), o.get("unit").getAsString(),
+                secondary, o.has("mode") ? o.get("mode").getAsString() : "unknown",
+                o.has("oversubscribed") && o.get("oversubscribed").getAsBoolean());
+    }
+
+    private static double number(JsonElement e) {
+        return e == null || e.isJsonNull() ? Double.NaN : e.getAsDouble();
+    }
+}
