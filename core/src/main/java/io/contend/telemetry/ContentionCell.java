@@ -16,11 +16,13 @@ import java.lang.invoke.VarHandle;
  * every field at some value it had, never a torn long (release/acquire accesses to a long are atomic even on
  * 32-bit JVMs, unlike plain ones).
  *
- * Ordering: release on the writer's side and acquire on the reader's make a value read by a snapshot at least
- * as new as everything the owner wrote before it; the four fields are not read as one atomic unit, so a
- * snapshot taken mid-record may count an operation's attempts before its failures. Snapshots are for
- * monitoring; exact totals come from a snapshot taken after the writers stopped (Thread.join or
- * !isAlive() give the happens-before that makes them exact).
+ * Ordering: the owner stores operations, attempts, failures, backoffNanos in that order, each with release;
+ * a reader loads them in the reverse order, each with acquire. So if a reader sees an operation's failures it
+ * also sees the operation and its attempts (the acquire of failures synchronises with its release, which
+ * follows the earlier stores): a snapshot never counts a failure or a backoff whose operation it misses. The
+ * fields are not one atomic unit: a snapshot taken mid-record may count an operation before its failures.
+ * Exact totals come from a snapshot taken after the writers stopped (Thread.join or !isAlive() give the
+ * happens-before).
  *
  * Padding: the four counters sit between 128-byte pads (class-hierarchy padding: the JVM lays out superclass
  * fields first) so that two threads' cells never share a cache line, nor an adjacent-line prefetch pair.
@@ -75,6 +77,20 @@ final class ContentionCell extends ContentionCellPadAfter {
         if (backoffNanosDelta != 0) {
             BACKOFF_NANOS.setRelease(this, backoffNanos + backoffNanosDelta);
         }
+    }
+
+    /**
+     * Reads the cell, last-written field first (see the notes), so that failures never outrun operations.
+     *
+     * @param name the counter's name
+     * @return the counts
+     */
+    ContentionSnapshot snapshot(String name) {
+        long backoff = laBackoffNanos();
+        long failed = laFailures();
+        long attempted = laAttempts();
+        long done = laOperations();
+        return new ContentionSnapshot(name, done, attempted, failed, backoff);
     }
 
     long laOperations() {

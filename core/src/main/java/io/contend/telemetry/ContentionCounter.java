@@ -104,10 +104,11 @@ public final class ContentionCounter {
             long failures = retiredFailures;
             long backoffNanos = retiredBackoffNanos;
             for (ContentionCell c : cells) {
-                operations += c.laOperations();
-                attempts += c.laAttempts();
-                failures += c.laFailures();
-                backoffNanos += c.laBackoffNanos();
+                ContentionSnapshot s = c.snapshot(name);
+                operations += s.operations();
+                attempts += s.attempts();
+                failures += s.failures();
+                backoffNanos += s.backoffNanos();
             }
             return new ContentionSnapshot(name, operations, attempts, failures, backoffNanos);
         }
@@ -118,10 +119,11 @@ public final class ContentionCounter {
         for (int i = cells.size() - 1; i >= 0; i--) {
             ContentionCell c = cells.get(i);
             if (!c.owner.isAlive()) {
-                retiredOperations += c.laOperations();
-                retiredAttempts += c.laAttempts();
-                retiredFailures += c.laFailures();
-                retiredBackoffNanos += c.laBackoffNanos();
+                ContentionSnapshot last = c.snapshot(name);
+                retiredOperations += last.operations();
+                retiredAttempts += last.attempts();
+                retiredFailures += last.failures();
+                retiredBackoffNanos += last.backoffNanos();
                 cells.remove(i);
             }
         }
@@ -129,8 +131,7 @@ public final class ContentionCounter {
 
     /** @return what the calling thread alone has recorded */
     public ContentionSnapshot snapshotOfCurrentThread() {
-        ContentionCell c = cell.get();
-        return new ContentionSnapshot(name, c.laOperations(), c.laAttempts(), c.laFailures(), c.laBackoffNanos());
+        return cell.get().snapshot(name);
     }
 
     /** @return the name given at construction */

@@ -1,0 +1,67 @@
+package io.contend.cli.lab;
+
+import com.google.gson.JsonObject;
+import com.google.gson.JsonParser;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+class ResultsFileTest {
+    private static final MachineInfo MACHINE = new MachineInfo(2, "17", "vm", "os");
+
+    private static ResultRecord record(String experiment, String strategy, double score) {
+        return new ResultRecord(experiment, "increment", Map.of("strategy", strategy), 2, score, 0.5, "ops/us",
+                Map.of("casFailuresPerOp", new ResultRecord.Secondary(0.25, "failures/op")), "quick", false);
+    }
+
+    @Test
+    void writesTheSchemaAndReadsItBack(@TempDir Path dir) throws Exception {
+        ResultsFile file = ResultsFile.open(dir, Set.of("backoff"), MACHINE, LabMode.SMOKE, Instant.EPOCH);
+        ResultRecord noError = new ResultRecord("backoff", "increment", Map.of("strategy", "cas"), 1, Double.NaN, null,
+                "ops/us", Map.of(), "smoke", false);
+        file.append(List.of(record("backoff", "xadd", 12.5), noError));
+        JsonObject root = JsonParser.parseString(Files.readString(dir.resolve("results.json"))).getAsJsonObject();
+        assertEquals(2, root.getAsJsonObject("machine").get("cpus").getAsInt());
+        assertEquals("smoke", root.get("mode").getAsString());
+        assertEquals("1970-01-01T00:00:00Z", root.get("started").getAsString());
+        JsonObject first = root.getAsJsonArray("results").get(0).getAsJsonObject();
+        for (String field : List.of("experiment", "benchmark", "params", "threads", "score", "error", "unit", "secondary")) {
+            assertTrue(first.has(field), "missing " + field + " in " + first);
+        }
+        assertEquals("xadd", first.getAsJsonObject("params").get("strategy").getAsString());
+        assertEquals(0.25, first.getAsJsonObject("secondary").getAsJsonObject("casFailuresPerOp").get("score").getAsDouble());
+        JsonObject second = root.getAsJsonArray("results").get(1).getAsJsonObject();
+        assertTrue(second.get("score").isJsonNull(), "NaN has no JSON form: " + second);
+        assertTrue(second.get("error").isJsonNull());
+        List<ResultRecord> back = ResultsFile.read(dir.resolve("results.json"));
+        assertEquals(record("backoff", "xadd", 12.5), back.get(0));
+        assertTrue(Double.isNaN(back.get(1).score()));
+    }
+
+    @Test
+    void aNewRunReplacesOnlyTheExperimentsItRuns(@TempDir Path dir) throws Exception {
+        ResultsFile.open(dir, Set.of("backoff", "other"), MACHINE, LabMode.QUICK, Instant.EPOCH)
+                .append(List.of(record("backoff", "cas", 1), record("other", "cas", 2)));
+        ResultsFile.open(dir, Set.of("backoff"), MACHINE, LabMode.QUICK, Instant.now())
+                .append(List.of(record("backoff", "cas", 3)));
+        List<ResultRecord> records = ResultsFile.read(dir.resolve("results.json"));
+        assertEquals(List.of(record("other", "cas", 2), record("backoff", "cas", 3)), records);
+    }
+
+    @Test
+    void anUnreadableFileIsMovedAsideNotLost(@TempDir Path dir) throws Exception {
+        Files.writeString(dir.resolve("results.json"), "{ not json");
+        ResultsFile.open(dir, Set.of("backoff"), MACHINE, LabMode.QUICK, Instant.EPOCH).append(List.of());
+        assertEquals("{ not json", Files.readString(dir.resolve("results.json.unreadable")));
+        assertEquals(List.of(), ResultsFile.read(dir.resolve("results.json")));
+    }
+}
