@@ -60,15 +60,22 @@ public final class JmhExecutor {
 
     ResultRecord toRecord(Experiment experiment, JmhRun run, RunResult result) {
         Result<?> primary = result.getPrimaryResult();
-        Map<String, ResultRecord.Secondary> jmhSecondary = new LinkedHashMap<>();
-        for (Map.Entry<String, Result> e : result.getSecondaryResults().entrySet()) {
-            jmhSecondary.put(e.getKey(), new ResultRecord.Secondary(e.getValue().getScore(), e.getValue().getScoreUnit()));
-        }
+        Map<String, ResultRecord.Secondary> jmhSecondary = secondaryOf(result);
         double error = primary.getScoreError();
         boolean estimated = !Double.isNaN(error) && countIterations(result) >= 3;
         return new ResultRecord(experiment.name(), run.shortName(), run.params(), run.threads(), primary.getScore(),
                 estimated ? error : null, primary.getScoreUnit(), experiment.secondary(jmhSecondary), mode.label(),
                 run.threads() > cpus);
+    }
+
+    /** JMH declares secondary results with a raw {@code Result}: read them as scores and units. */
+    @SuppressWarnings("rawtypes")
+    private static Map<String, ResultRecord.Secondary> secondaryOf(RunResult result) {
+        Map<String, ResultRecord.Secondary> secondary = new LinkedHashMap<>();
+        for (Map.Entry<String, Result> e : result.getSecondaryResults().entrySet()) {
+            secondary.put(e.getKey(), new ResultRecord.Secondary(e.getValue().getScore(), e.getValue().getScoreUnit()));
+        }
+        return secondary;
     }
 
     private static int countIterations(RunResult result) {
