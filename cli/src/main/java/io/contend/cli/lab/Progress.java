@@ -43,7 +43,7 @@ final class Progress implements AutoCloseable {
     /** @param what the step about to run */
     void begin(String what) {
         if (bar != null) {
-            bar.setExtraMessage(what);
+            bar.setExtraMessage(" " + what);
         } else {
             log.printf("[%s %d/%d] %s%n", task, done + 1, total, what);
             log.flush();
