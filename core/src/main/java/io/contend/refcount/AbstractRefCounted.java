@@ -1,0 +1,90 @@
+package io.contend.refcount;
+
+import java.lang.invoke.MethodHandles;
+import java.lang.ref.Reference;
+import java.util.Objects;
+
+/**
+ * A base class for reference-counted objects, counting with {@link RefCountAlgorithm#EVEN_ODD} on a field of
+ * its own (no extra object per instance). Subclasses implement {@link #deallocate()}, which runs exactly once,
+ * on the thread whose release brought the count to 0. Leak detection samples instances through
+ * {@link LeakDetector#global()} unless a detector is given.
+ *
+ * <p>Thread-safe: retain, release and refCnt may be called from any thread.
+ */
+public abstract class AbstractRefCounted implements RefCounted {
+    private static final RefCountUpdater<AbstractRefCounted> REF_CNT =
+            RefCountUpdater.forField(MethodHandles.lookup(), AbstractRefCounted.class, "refCnt");
+
+    @SuppressWarnings("unused") // accessed through REF_CNT
+    private volatile int refCnt;
+    private final LeakTracker leak;
+
+    /** Count 1, sampled by the global leak detector. */
+    protected AbstractRefCounted() {
+        this(LeakDetector.global());
+    }
+
+    /** @param leakDetector the detector that may sample this object */
+    protected AbstractRefCounted(LeakDetector leakDetector) {
+        REF_CNT.setInitialValue(this);
+        this.leak = Objects.requireNonNull(leakDetector, "leakDetector").track(this);
+    }
+
+    @Override
+    public int refCnt() {
+        return REF_CNT.refCnt(this);
+    }
+
+    @Override
+    public AbstractRefCounted retain() {
+        return REF_CNT.retain(this, 1);
+    }
+
+    @Override
+    public AbstractRefCounted retain(int increment) {
+        return REF_CNT.retain(this, increment);
+    }
+
+    @Override
+    public boolean release() {
+        return release(1);
+    }
+
+    @Override
+    public boolean release(int decrement) {
+        if (REF_CNT.release(this, decrement)) {
+            try {
+                deallocate();
+            } finally {
+                if (leak != null) {
+                    leak.close();
+                    Reference.reachabilityFence(this);
+                }
+            }
+            return true;
+        }
+        return false;
+    }
+
+    @Override
+    public AbstractRefCounted touch() {
+        return touch(null);
+    }
+
+    @Override
+    public AbstractRefCounted touch(Object hint) {
+        if (leak != null) {
+            leak.record(hint);
+        }
+        return this;
+    }
+
+    /** Frees the object's resources. Called once, by the release that brought the count to 0. */
+    protected abstract void deallocate();
+
+    @Override
+    public String toString() {
+        return getClass().getSimpleName() + "[refCnt=" + refCnt() + "]";
+    }
+}

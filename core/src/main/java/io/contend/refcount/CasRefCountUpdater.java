@@ -1,0 +1,75 @@
+package io.contend.refcount;
+
+import java.lang.invoke.VarHandle;
+
+/*
+ * Implementation notes.
+ *
+ * Algorithm: the field holds the count itself; 0 means released. retain and release are compare-and-set
+ * loops that read the count (volatile), check the step is legal, and CAS the new count; a failed CAS re-reads.
+ * Netty's AbstractReferenceCounted before PR #7248.
+ *
+ * Invariants: the count never goes below 0 or above Integer.MAX_VALUE; it leaves 0 never (a retain of 0
+ * throws), so exactly one release reaches 0 and returns true.
+ *
+ * Ordering: volatile reads and CAS (full fences): every thread's use of the object happens-before the CAS that
+ * brings the count to 0, which happens-before the caller's deallocation.
+ *
+ * Source: Netty before PR #7248.
+ */
+final class CasRefCountUpdater<T> extends RefCountUpdater<T> {
+
+    CasRefCountUpdater(VarHandle raw) {
+        super(raw);
+    }
+
+    @Override
+    public RefCountAlgorithm algorithm() {
+        return RefCountAlgorithm.CAS;
+    }
+
+    @Override
+    public int initialRawValue() {
+        return 1;
+    }
+
+    @Override
+    public int maxIncrement() {
+        return Integer.MAX_VALUE;
+    }
+
+    @Override
+    public int refCnt(T instance) {
+        return lvRaw(instance);
+    }
+
+    @Override
+    public T retain(T instance, int increment) {
+        checkStep("increment", increment);
+        for (;;) {
+            int count = lvRaw(instance);
+            if (count == 0 || count > Integer.MAX_VALUE - increment) {
+                throw new IllegalReferenceCountException(count, increment);
+            }
+            if (casRaw(instance, count, count + increment)) {
+                return instance;
+            }
+            Thread.onSpinWait();
+        }
+    }
+
+    @Override
+    public boolean release(T instance, int decrement) {
+        checkStep("decrement", decrement);
+        for (;;) {
+            int count = lvRaw(instance);
+            if (count < decrement) {
+                throw new IllegalReferenceCountException(count, -decrement);
+            }
+            if (casRaw(instance, count, count - decrement)) {
+                return count == decrement;
+            }
+            Thread.onSpinWait();
+        }
+    }
+}

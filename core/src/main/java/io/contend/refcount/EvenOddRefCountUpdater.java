@@ -1,0 +1,105 @@
+package io.contend.refcount;
+
+import java.lang.invoke.VarHandle;
+
+/*
+ * Implementation notes.
+ *
+ * Algorithm: the raw field holds 2 x count while the object is live (so it is even), and an odd value once it
+ * is released. retain(n) is one getAndAdd of 2n: if the old value was odd the object was already released,
+ * and adding an even number keeps it odd, so the refused retain leaves nothing to undo; if the add overflowed
+ * (the count would pass Integer.MAX_VALUE / 2) it is rolled back with a second getAndAdd. release(n) reads
+ * the raw value (plainly first, the CAS validates it), then: n == count: CAS raw -> 1 (the final release);
+ * n < count: CAS raw -> raw - 2n; n > count: throw. A failed CAS retries with a volatile read.
+ *
+ * Invariants: (1) once odd, always odd: the only writers are getAndAdd of even amounts (retains and their
+ * rollbacks) and CASes that start from an even value; (2) exactly one release moves an even value to odd, and
+ * only that release returns true, so the object is freed at most once; (3) a retain succeeds only on an even
+ * old value, i.e. one that no release has finalised, so a retain after the final release always throws:
+ * no resurrection (Netty #8563).
+ *
+ * Transient overflow: between an overflowing getAndAdd and its rollback, other threads may see a negative even
+ * raw value. Read as unsigned it is a count larger than any step, so a release in that window decrements it
+ * (and the rollback later restores the true count), and a retain in it adds and is judged by its own old value.
+ *
+ * Ordering: all accesses are volatile-strength (getAndAdd, compareAndSet, getVolatile) except the first read
+ * of a release, which is plain because the CAS that follows checks it. The final release's CAS is a full
+ * fence, so everything the releasing threads did with the object happens-before deallocate.
+ *
+ * Source: Netty PR #7248 (optimistic XADD retain), Netty issue #8563 and its fix (the even/odd raw count in
+ * ReferenceCountUpdater, later RefCnt in 4.2).
+ */
+final class EvenOddRefCountUpdater<T> extends RefCountUpdater<T> {
+    /** Raw value of a live object with count 1. */
+    static final int LIVE_ONE = 2;
+    /** Raw value written by the final release. Any odd value means released. */
+    static final int RELEASED = 1;
+
+    EvenOddRefCountUpdater(VarHandle raw) {
+        super(raw);
+    }
+
+    @Override
+    public RefCountAlgorithm algorithm() {
+        return RefCountAlgorithm.EVEN_ODD;
+    }
+
+    @Override
+    public int initialRawValue() {
+        return LIVE_ONE;
+    }
+
+    @Override
+    public int maxIncrement() {
+        return Integer.MAX_VALUE >>> 1;
+    }
+
+    /** The count a raw value stands for: 0 when odd (released), else raw / 2 read as unsigned. */
+    static int realCount(int raw) {
+        return (raw & 1) != 0 ? 0 : raw >>> 1;
+    }
+
+    @Override
+    public int refCnt(T instance) {
+        return realCount(lvRaw(instance));
+    }
+
+    @Override
+    public T retain(T instance, int increment) {
+        int rawIncrement = checkStep("increment", increment) << 1;
+        int old = xaddRaw(instance, rawIncrement);
+        if ((old & 1) != 0) {
+            throw new IllegalReferenceCountException(0, increment);
+        }
+        int sum = old + rawIncrement;
+        // Signed overflow of old + rawIncrement (rawIncrement > 0), or a wrap past a transient overflow.
+        if ((old >= 0 && sum < 0) || (old < 0 && sum >= 0)) {
+            xaddRaw(instance, -rawIncrement);
+            throw new IllegalReferenceCountException(realCount(old), increment);
+        }
+        return instance;
+    }
+
+    @Override
+    public boolean release(T instance, int decrement) {
+        checkStep("decrement", decrement);
+        for (int raw = lpRaw(instance); ; raw = lvRaw(instance)) {
+            if ((raw & 1) != 0) {
+                throw new IllegalReferenceCountException(0, -decrement);
+            }
+            int count = raw >>> 1;
+            if (decrement == count) {
+                if (casRaw(instance, raw, RELEASED)) {
+                    return true;
+                }
+            } else if (decrement < count) {
+                if (casRaw(instance, raw, raw - (decrement << 1))) {
+                    return false;
+                }
+            } else {
+                throw new IllegalReferenceCountException(count, -decrement);
+            }
+            Thread.onSpinWait();
+        }
+    }
+}

@@ -1,0 +1,185 @@
+package io.contend.refcount;
+
+import io.contend.internal.Checks;
+
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.lang.reflect.Field;
+import java.lang.reflect.Modifier;
+import java.util.Objects;
+
+/**
+ * Reference counting on a {@code volatile int} field of the caller's own class, so counted objects pay for
+ * no extra object (unlike a separate counter per instance). Create one updater per class, in a static field:
+ *
+ * <pre>{@code
+ * final class Chunk {
+ *     private static final RefCountUpdater<Chunk> REF_CNT =
+ *             RefCountUpdater.forField(MethodHandles.lookup(), Chunk.class, "refCnt");
+ *     private volatile int refCnt;
+ *     Chunk() { REF_CNT.setInitialValue(this); }
+ *     void retain() { REF_CNT.retain(this); }
+ *     void release() { if (REF_CNT.release(this)) { free(); } }
+ * }
+ * }</pre>
+ *
+ * <p>The field holds the algorithm's raw value, not the count: read the count with {@link #refCnt(Object)}
+ * and never write the field directly. The release that returns true is the only one; the caller frees then.
+ *
+ * @param <T> the class holding the field
+ */
+public abstract class RefCountUpdater<T> {
+    /** The VarHandle of the raw count field. */
+    final VarHandle raw;
+
+    RefCountUpdater(VarHandle raw) {
+        this.raw = raw;
+    }
+
+    /**
+     * The default ({@link RefCountAlgorithm#EVEN_ODD}) updater of a field.
+     *
+     * @param lookup a lookup with access to the field, normally {@code MethodHandles.lookup()} in its class
+     * @param holder the class declaring the field
+     * @param fieldName the name of a {@code volatile int} field
+     * @param <T> the holder type
+     * @return the updater
+     * @throws IllegalArgumentException if there is no such field, or it is not a volatile int
+     */
+    public static <T> RefCountUpdater<T> forField(MethodHandles.Lookup lookup, Class<T> holder, String fieldName) {
+        return forField(lookup, holder, fieldName, RefCountAlgorithm.EVEN_ODD);
+    }
+
+    /**
+     * An updater of a field with a chosen algorithm.
+     *
+     * @param lookup a lookup with access to the field, normally {@code MethodHandles.lookup()} in its class
+     * @param holder the class declaring the field
+     * @param fieldName the name of a {@code volatile int} field
+     * @param algorithm the algorithm; only {@link RefCountAlgorithm#EVEN_ODD} is safe against all races
+     * @param <T> the holder type
+     * @return the updater
+     * @throws IllegalArgumentException if there is no such field, or it is not a volatile int
+     */
+    public static <T> RefCountUpdater<T> forField(MethodHandles.Lookup lookup, Class<T> holder, String fieldName,
+                                                  RefCountAlgorithm algorithm) {
+        Objects.requireNonNull(lookup, "lookup");
+        Objects.requireNonNull(holder, "holder");
+        Objects.requireNonNull(fieldName, "fieldName");
+        Objects.requireNonNull(algorithm, "algorithm");
+        VarHandle handle;
+        try {
+            Field field = holder.getDeclaredField(fieldName);
+            if (field.getType() != int.class || !Modifier.isVolatile(field.getModifiers())
+                    || Modifier.isStatic(field.getModifiers())) {
+                throw new IllegalArgumentException("reference count field " + holder.getName() + "." + fieldName
+                        + " must be a non-static volatile int, but is " + field);
+            }
+            handle = lookup.findVarHandle(holder, fieldName, int.class);
+        } catch (NoSuchFieldException e) {
+            throw new IllegalArgumentException("no field '" + fieldName + "' declared in " + holder.getName(), e);
+        } catch (IllegalAccessException e) {
+            throw new IllegalArgumentException("the lookup of " + lookup.lookupClass().getName()
+                    + " cannot access " + holder.getName() + "." + fieldName + ": pass MethodHandles.lookup() from "
+                    + holder.getSimpleName(), e);
+        }
+        switch (algorithm) {
+            case CAS:
+                return new CasRefCountUpdater<>(handle);
+            case XADD_NAIVE:
+                return new NaiveXaddRefCountUpdater<>(handle);
+            default:
+                return new EvenOddRefCountUpdater<>(handle);
+        }
+    }
+
+    /** @return the algorithm this updater uses */
+    public abstract RefCountAlgorithm algorithm();
+
+    /** @return the raw field value that means "count 1"; {@link #setInitialValue(Object)} stores it */
+    public abstract int initialRawValue();
+
+    /**
+     * Sets the count of a new object to 1. Call it in the constructor, before the object is shared.
+     *
+     * @param instance the new object
+     */
+    public final void setInitialValue(T instance) {
+        soRaw(instance, initialRawValue());
+    }
+
+    /**
+     * @param instance the object
+     * @return its current count; 0 once released
+     */
+    public abstract int refCnt(T instance);
+
+    /**
+     * @param instance the object
+     * @return the instance, with one more reference
+     * @throws IllegalReferenceCountException if it is released or the count would overflow
+     */
+    public final T retain(T instance) {
+        return retain(instance, 1);
+    }
+
+    /**
+     * @param instance the object
+     * @param increment references to add, at least 1 (at most {@link #maxIncrement()})
+     * @return the instance
+     * @throws IllegalReferenceCountException if it is released or the count would overflow (nothing is added)
+     * @throws IllegalArgumentException if the increment is out of range
+     */
+    public abstract T retain(T instance, int increment);
+
+    /**
+     * @param instance the object
+     * @return true if this call brought the count to 0: the caller must now free the object
+     * @throws IllegalReferenceCountException if it is already released
+     */
+    public final boolean release(T instance) {
+        return release(instance, 1);
+    }
+
+    /**
+     * @param instance the object
+     * @param decrement references to drop, at least 1 (at most {@link #maxIncrement()})
+     * @return true if this call brought the count to 0: the caller must now free the object
+     * @throws IllegalReferenceCountException if fewer than {@code decrement} references are held (nothing is
+     *         dropped)
+     * @throws IllegalArgumentException if the decrement is out of range
+     */
+    public abstract boolean release(T instance, int decrement);
+
+    /** @return the largest count this algorithm can hold, and so the largest single step */
+    public abstract int maxIncrement();
+
+    final int checkStep(String name, int step) {
+        return Checks.inRange(name, step, 1, maxIncrement());
+    }
+
+    final int lvRaw(T instance) {
+        return (int) raw.getVolatile(instance);
+    }
+
+    final int lpRaw(T instance) {
+        return (int) raw.get(instance);
+    }
+
+    final void soRaw(T instance, int value) {
+        raw.setRelease(instance, value);
+    }
+
+    final boolean casRaw(T instance, int expect, int update) {
+        return raw.compareAndSet(instance, expect, update);
+    }
+
+    final int xaddRaw(T instance, int delta) {
+        return (int) raw.getAndAdd(instance, delta);
+    }
+
+    @Override
+    public String toString() {
+        return "RefCountUpdater[" + algorithm() + "]";
+    }
+}

@@ -1,0 +1,71 @@
+package io.contend.refcount;
+
+import org.junit.jupiter.api.Test;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicInteger;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+class AbstractRefCountedTest {
+    static final class Buffer extends AbstractRefCounted {
+        final AtomicInteger deallocations = new AtomicInteger();
+
+        Buffer(LeakDetector detector) {
+            super(detector);
+        }
+
+        @Override
+        protected void deallocate() {
+            deallocations.incrementAndGet();
+        }
+    }
+
+    @Test
+    void deallocatesOnceOnTheFinalRelease() {
+        Buffer b = new Buffer(LeakDetector.disabled());
+        assertEquals(1, b.refCnt());
+        assertSame(b, b.retain(2));
+        assertSame(b, b.retain());
+        assertEquals("Buffer[refCnt=4]", b.toString());
+        assertFalse(b.release(3));
+        assertEquals(0, b.deallocations.get());
+        assertTrue(b.release());
+        assertEquals(1, b.deallocations.get());
+        assertThrows(IllegalReferenceCountException.class, b::release);
+        assertThrows(IllegalReferenceCountException.class, b::retain);
+        assertEquals(1, b.deallocations.get());
+        assertEquals(0, b.refCnt());
+    }
+
+    @Test
+    void aThrowingDeallocateStillReleasesAndClosesTheTracker() {
+        List<LeakReport> leaks = new ArrayList<>();
+        LeakDetector detector = new LeakDetector(1, leaks::add);
+        AbstractRefCounted failing = new AbstractRefCounted(detector) {
+            @Override
+            protected void deallocate() {
+                throw new IllegalStateException("boom");
+            }
+        };
+        assertEquals(1, detector.trackedCount());
+        assertThrows(IllegalStateException.class, failing::release);
+        assertEquals(0, failing.refCnt());
+        assertEquals(0, detector.trackedCount(), "released objects are not leaks");
+    }
+
+    @Test
+    void touchIsFreeWhenNotSampled() {
+        Buffer b = new Buffer(LeakDetector.disabled());
+        assertSame(b, b.touch("hint"));
+        assertSame(b, b.touch());
+        assertNull(LeakDetector.disabled().track(b));
+        assertThrows(NullPointerException.class, () -> new Buffer(null));
+    }
+}

@@ -1,0 +1,126 @@
+package io.contend.refcount;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+
+import java.lang.invoke.MethodHandles;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+class RefCountUpdaterTest {
+
+    @ParameterizedTest
+    @EnumSource(RefCountAlgorithm.class)
+    void countsUpAndDownAndReleasesOnceAtZero(RefCountAlgorithm algorithm) {
+        RefCountUpdater<Counted> u = Counted.updater(algorithm);
+        assertEquals(algorithm, u.algorithm());
+        Counted c = Counted.create(u);
+        assertEquals(1, u.refCnt(c));
+        assertSame(c, u.retain(c));
+        assertSame(c, u.retain(c, 3));
+        assertEquals(5, u.refCnt(c));
+        assertFalse(u.release(c, 2));
+        assertFalse(u.release(c));
+        assertEquals(2, u.refCnt(c));
+        assertTrue(u.release(c, 2), "the release that reaches 0 says so");
+        assertEquals(0, u.refCnt(c));
+    }
+
+    @ParameterizedTest
+    @EnumSource(value = RefCountAlgorithm.class, names = {"CAS", "EVEN_ODD"})
+    void afterTheFinalReleaseEverythingThrowsAndNothingChanges(RefCountAlgorithm algorithm) {
+        RefCountUpdater<Counted> u = Counted.updater(algorithm);
+        Counted c = Counted.create(u);
+        assertTrue(u.release(c));
+        IllegalReferenceCountException retain = assertThrows(IllegalReferenceCountException.class, () -> u.retain(c));
+        assertEquals(0, retain.refCnt());
+        assertEquals(1, retain.delta());
+        assertEquals("refCnt: 0, increment: 1", retain.getMessage());
+        IllegalReferenceCountException release = assertThrows(IllegalReferenceCountException.class, () -> u.release(c, 2));
+        assertEquals(0, release.refCnt());
+        assertEquals(-2, release.delta());
+        assertEquals("refCnt: 0, decrement: 2", release.getMessage());
+        for (int i = 0; i < 100; i++) {
+            assertThrows(IllegalReferenceCountException.class, () -> u.retain(c));
+        }
+        assertEquals(0, u.refCnt(c), "refused retains never resurrect");
+    }
+
+    @ParameterizedTest
+    @EnumSource(RefCountAlgorithm.class)
+    void overReleaseThrowsWithTheCountsAndChangesNothing(RefCountAlgorithm algorithm) {
+        RefCountUpdater<Counted> u = Counted.updater(algorithm);
+        Counted c = Counted.create(u);
+        u.retain(c);
+        IllegalReferenceCountException e = assertThrows(IllegalReferenceCountException.class, () -> u.release(c, 3));
+        assertEquals(2, e.refCnt());
+        assertEquals(-3, e.delta());
+        assertEquals(2, u.refCnt(c));
+        assertTrue(u.release(c, 2));
+    }
+
+    @ParameterizedTest
+    @EnumSource(RefCountAlgorithm.class)
+    void overflowIsDetectedAndRolledBack(RefCountAlgorithm algorithm) {
+        RefCountUpdater<Counted> u = Counted.updater(algorithm);
+        Counted c = Counted.create(u);
+        int max = u.maxIncrement();
+        IllegalReferenceCountException e = assertThrows(IllegalReferenceCountException.class, () -> u.retain(c, max));
+        assertEquals(1, e.refCnt());
+        assertEquals(max, e.delta());
+        assertEquals(1, u.refCnt(c), "rolled back");
+        u.retain(c, max - 1);
+        assertEquals(max, u.refCnt(c), "the maximum itself is reachable");
+        assertThrows(IllegalReferenceCountException.class, () -> u.retain(c));
+        assertEquals(max, u.refCnt(c));
+        assertFalse(u.release(c, max - 1));
+        assertTrue(u.release(c));
+    }
+
+    @Test
+    void evenOddHoldsHalfTheIntRange() {
+        assertEquals(Integer.MAX_VALUE >>> 1, Counted.EVEN_ODD.maxIncrement());
+        assertEquals(Integer.MAX_VALUE, Counted.CAS.maxIncrement());
+        assertEquals(2, Counted.EVEN_ODD.initialRawValue());
+        assertEquals(2, Counted.create(Counted.EVEN_ODD).refCnt, "raw field holds twice the count");
+    }
+
+    @ParameterizedTest
+    @EnumSource(RefCountAlgorithm.class)
+    void stepsOutOfRangeAreRejectedWithTheValue(RefCountAlgorithm algorithm) {
+        RefCountUpdater<Counted> u = Counted.updater(algorithm);
+        Counted c = Counted.create(u);
+        IllegalArgumentException zero = assertThrows(IllegalArgumentException.class, () -> u.retain(c, 0));
+        assertEquals("increment must be in [1, " + u.maxIncrement() + "]: 0", zero.getMessage());
+        IllegalArgumentException negative = assertThrows(IllegalArgumentException.class, () -> u.release(c, -1));
+        assertEquals("decrement must be in [1, " + u.maxIncrement() + "]: -1", negative.getMessage());
+        assertEquals(1, u.refCnt(c));
+    }
+
+    static final class Fields {
+        volatile int ok;
+        int notVolatile;
+        volatile long wrongType;
+        static volatile int shared;
+    }
+
+    @Test
+    void theFieldMustBeAVolatileIntOfTheClass() {
+        MethodHandles.Lookup lookup = MethodHandles.lookup();
+        assertEquals("RefCountUpdater[EVEN_ODD]", RefCountUpdater.forField(lookup, Fields.class, "ok").toString());
+        IllegalArgumentException missing = assertThrows(IllegalArgumentException.class,
+                () -> RefCountUpdater.forField(lookup, Fields.class, "nope"));
+        assertTrue(missing.getMessage().contains("no field 'nope'"), missing.getMessage());
+        for (String bad : new String[] {"notVolatile", "wrongType", "shared"}) {
+            IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                    () -> RefCountUpdater.forField(lookup, Fields.class, bad));
+            assertTrue(e.getMessage().contains("must be a non-static volatile int"), e.getMessage());
+        }
+        assertThrows(NullPointerException.class, () -> RefCountUpdater.forField(lookup, Fields.class, "ok", null));
+    }
+}
