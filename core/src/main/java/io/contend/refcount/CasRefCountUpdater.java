@@ -17,11 +17,7 @@ import java.lang.invoke.VarHandle;
  *
  * Source: Netty before PR #7248.
  */
-final class CasRefCountUpdater<T> extends RefCountUpdater<T> {
-
-    CasRefCountUpdater(VarHandle raw) {
-        super(raw);
-    }
+record CasRefCountUpdater<T>(VarHandle raw) implements RefCountUpdater<T> {
 
     @Override
     public RefCountAlgorithm algorithm() {
@@ -40,18 +36,18 @@ final class CasRefCountUpdater<T> extends RefCountUpdater<T> {
 
     @Override
     public int refCnt(T instance) {
-        return lvRaw(instance);
+        return RawCount.lv(raw, instance);
     }
 
     @Override
     public T retain(T instance, int increment) {
-        checkStep("increment", increment);
+        RawCount.checkStep("increment", increment, maxIncrement());
         for (;;) {
-            int count = lvRaw(instance);
+            int count = RawCount.lv(raw, instance);
             if (count == 0 || count > Integer.MAX_VALUE - increment) {
                 throw new IllegalReferenceCountException(count, increment);
             }
-            if (casRaw(instance, count, count + increment)) {
+            if (RawCount.cas(raw, instance, count, count + increment)) {
                 return instance;
             }
             Thread.onSpinWait();
@@ -60,16 +56,26 @@ final class CasRefCountUpdater<T> extends RefCountUpdater<T> {
 
     @Override
     public boolean release(T instance, int decrement) {
-        checkStep("decrement", decrement);
+        RawCount.checkStep("decrement", decrement, maxIncrement());
         for (;;) {
-            int count = lvRaw(instance);
+            int count = RawCount.lv(raw, instance);
             if (count < decrement) {
                 throw new IllegalReferenceCountException(count, -decrement);
             }
-            if (casRaw(instance, count, count - decrement)) {
+            if (RawCount.cas(raw, instance, count, count - decrement)) {
                 return count == decrement;
             }
             Thread.onSpinWait();
         }
+    }
+
+    @Override
+    public void setInitialValue(T instance) {
+        RawCount.so(raw, instance, initialRawValue());
+    }
+
+    @Override
+    public String toString() {
+        return RawCount.describe(algorithm());
     }
 }

@@ -29,15 +29,11 @@ import java.lang.invoke.VarHandle;
  * Source: Netty PR #7248 (optimistic XADD retain), Netty issue #8563 and its fix (the even/odd raw count in
  * ReferenceCountUpdater, later RefCnt in 4.2).
  */
-final class EvenOddRefCountUpdater<T> extends RefCountUpdater<T> {
+record EvenOddRefCountUpdater<T>(VarHandle raw) implements RefCountUpdater<T> {
     /** Raw value of a live object with count 1. */
     static final int LIVE_ONE = 2;
     /** Raw value written by the final release. Any odd value means released. */
     static final int RELEASED = 1;
-
-    EvenOddRefCountUpdater(VarHandle raw) {
-        super(raw);
-    }
 
     @Override
     public RefCountAlgorithm algorithm() {
@@ -61,20 +57,20 @@ final class EvenOddRefCountUpdater<T> extends RefCountUpdater<T> {
 
     @Override
     public int refCnt(T instance) {
-        return realCount(lvRaw(instance));
+        return realCount(RawCount.lv(raw, instance));
     }
 
     @Override
     public T retain(T instance, int increment) {
-        int rawIncrement = checkStep("increment", increment) << 1;
-        int old = xaddRaw(instance, rawIncrement);
+        int rawIncrement = RawCount.checkStep("increment", increment, maxIncrement()) << 1;
+        int old = RawCount.xadd(raw, instance, rawIncrement);
         if ((old & 1) != 0) {
             throw new IllegalReferenceCountException(0, increment);
         }
         int sum = old + rawIncrement;
         // Signed overflow of old + rawIncrement (rawIncrement > 0), or a wrap past a transient overflow.
         if ((old >= 0 && sum < 0) || (old < 0 && sum >= 0)) {
-            xaddRaw(instance, -rawIncrement);
+            RawCount.xadd(raw, instance, -rawIncrement);
             throw new IllegalReferenceCountException(realCount(old), increment);
         }
         return instance;
@@ -82,18 +78,18 @@ final class EvenOddRefCountUpdater<T> extends RefCountUpdater<T> {
 
     @Override
     public boolean release(T instance, int decrement) {
-        checkStep("decrement", decrement);
-        for (int raw = lpRaw(instance); ; raw = lvRaw(instance)) {
-            if ((raw & 1) != 0) {
+        RawCount.checkStep("decrement", decrement, maxIncrement());
+        for (int current = RawCount.lp(raw, instance); ; current = RawCount.lv(raw, instance)) {
+            if ((current & 1) != 0) {
                 throw new IllegalReferenceCountException(0, -decrement);
             }
-            int count = raw >>> 1;
+            int count = current >>> 1;
             if (decrement == count) {
-                if (casRaw(instance, raw, RELEASED)) {
+                if (RawCount.cas(raw, instance, current, RELEASED)) {
                     return true;
                 }
             } else if (decrement < count) {
-                if (casRaw(instance, raw, raw - (decrement << 1))) {
+                if (RawCount.cas(raw, instance, current, current - (decrement << 1))) {
                     return false;
                 }
             } else {
@@ -101,5 +97,15 @@ final class EvenOddRefCountUpdater<T> extends RefCountUpdater<T> {
             }
             Thread.onSpinWait();
         }
+    }
+
+    @Override
+    public void setInitialValue(T instance) {
+        RawCount.so(raw, instance, initialRawValue());
+    }
+
+    @Override
+    public String toString() {
+        return RawCount.describe(algorithm());
     }
 }

@@ -19,11 +19,7 @@ import java.lang.invoke.VarHandle;
  *
  * Source: Netty PR #7248; Netty issue #8563.
  */
-final class NaiveXaddRefCountUpdater<T> extends RefCountUpdater<T> {
-
-    NaiveXaddRefCountUpdater(VarHandle raw) {
-        super(raw);
-    }
+record NaiveXaddRefCountUpdater<T>(VarHandle raw) implements RefCountUpdater<T> {
 
     @Override
     public RefCountAlgorithm algorithm() {
@@ -42,15 +38,15 @@ final class NaiveXaddRefCountUpdater<T> extends RefCountUpdater<T> {
 
     @Override
     public int refCnt(T instance) {
-        return lvRaw(instance);
+        return RawCount.lv(raw, instance);
     }
 
     @Override
     public T retain(T instance, int increment) {
-        checkStep("increment", increment);
-        int old = xaddRaw(instance, increment);
+        RawCount.checkStep("increment", increment, maxIncrement());
+        int old = RawCount.xadd(raw, instance, increment);
         if (old <= 0 || old + increment < old) {
-            xaddRaw(instance, -increment);
+            RawCount.xadd(raw, instance, -increment);
             throw new IllegalReferenceCountException(old, increment);
         }
         return instance;
@@ -58,15 +54,25 @@ final class NaiveXaddRefCountUpdater<T> extends RefCountUpdater<T> {
 
     @Override
     public boolean release(T instance, int decrement) {
-        checkStep("decrement", decrement);
-        int old = xaddRaw(instance, -decrement);
+        RawCount.checkStep("decrement", decrement, maxIncrement());
+        int old = RawCount.xadd(raw, instance, -decrement);
         if (old == decrement) {
             return true;
         }
         if (old < decrement || old - decrement > old) {
-            xaddRaw(instance, decrement);
+            RawCount.xadd(raw, instance, decrement);
             throw new IllegalReferenceCountException(old, -decrement);
         }
         return false;
+    }
+
+    @Override
+    public void setInitialValue(T instance) {
+        RawCount.so(raw, instance, initialRawValue());
+    }
+
+    @Override
+    public String toString() {
+        return RawCount.describe(algorithm());
     }
 }

@@ -1,7 +1,5 @@
 package io.contend.refcount;
 
-import io.contend.internal.Checks;
-
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.lang.reflect.Field;
@@ -26,15 +24,14 @@ import java.util.Objects;
  * <p>The field holds the algorithm's raw value, not the count: read the count with {@link #refCnt(Object)}
  * and never write the field directly. The release that returns true is the only one; the caller frees then.
  *
+ * <p>Keep the updater in a {@code static final} field: the implementations are records, whose final fields
+ * HotSpot trusts, so a constant updater makes its VarHandle a constant and every access compiles to the bare
+ * atomic instruction. An updater reached through a non-constant reference still works, only slower.
+ *
  * @param <T> the class holding the field
  */
-public abstract class RefCountUpdater<T> {
-    /** The VarHandle of the raw count field. */
-    final VarHandle raw;
-
-    RefCountUpdater(VarHandle raw) {
-        this.raw = raw;
-    }
+public sealed interface RefCountUpdater<T>
+        permits EvenOddRefCountUpdater, CasRefCountUpdater, NaiveXaddRefCountUpdater {
 
     /**
      * The default ({@link RefCountAlgorithm#EVEN_ODD}) updater of a field.
@@ -46,7 +43,7 @@ public abstract class RefCountUpdater<T> {
      * @return the updater
      * @throws IllegalArgumentException if there is no such field, or it is not a volatile int
      */
-    public static <T> RefCountUpdater<T> forField(MethodHandles.Lookup lookup, Class<T> holder, String fieldName) {
+    static <T> RefCountUpdater<T> forField(MethodHandles.Lookup lookup, Class<T> holder, String fieldName) {
         return forField(lookup, holder, fieldName, RefCountAlgorithm.EVEN_ODD);
     }
 
@@ -61,8 +58,8 @@ public abstract class RefCountUpdater<T> {
      * @return the updater
      * @throws IllegalArgumentException if there is no such field, or it is not a volatile int
      */
-    public static <T> RefCountUpdater<T> forField(MethodHandles.Lookup lookup, Class<T> holder, String fieldName,
-                                                  RefCountAlgorithm algorithm) {
+    static <T> RefCountUpdater<T> forField(MethodHandles.Lookup lookup, Class<T> holder, String fieldName,
+                                           RefCountAlgorithm algorithm) {
         Objects.requireNonNull(lookup, "lookup");
         Objects.requireNonNull(holder, "holder");
         Objects.requireNonNull(fieldName, "fieldName");
@@ -94,32 +91,30 @@ public abstract class RefCountUpdater<T> {
     }
 
     /** @return the algorithm this updater uses */
-    public abstract RefCountAlgorithm algorithm();
+    RefCountAlgorithm algorithm();
 
     /** @return the raw field value that means "count 1"; {@link #setInitialValue(Object)} stores it */
-    public abstract int initialRawValue();
+    int initialRawValue();
 
     /**
      * Sets the count of a new object to 1. Call it in the constructor, before the object is shared.
      *
      * @param instance the new object
      */
-    public final void setInitialValue(T instance) {
-        soRaw(instance, initialRawValue());
-    }
+    void setInitialValue(T instance);
 
     /**
      * @param instance the object
      * @return its current count; 0 once released
      */
-    public abstract int refCnt(T instance);
+    int refCnt(T instance);
 
     /**
      * @param instance the object
      * @return the instance, with one more reference
      * @throws IllegalReferenceCountException if it is released or the count would overflow
      */
-    public final T retain(T instance) {
+    default T retain(T instance) {
         return retain(instance, 1);
     }
 
@@ -130,14 +125,14 @@ public abstract class RefCountUpdater<T> {
      * @throws IllegalReferenceCountException if it is released or the count would overflow (nothing is added)
      * @throws IllegalArgumentException if the increment is out of range
      */
-    public abstract T retain(T instance, int increment);
+    T retain(T instance, int increment);
 
     /**
      * @param instance the object
      * @return true if this call brought the count to 0: the caller must now free the object
      * @throws IllegalReferenceCountException if it is already released
      */
-    public final boolean release(T instance) {
+    default boolean release(T instance) {
         return release(instance, 1);
     }
 
@@ -149,37 +144,8 @@ public abstract class RefCountUpdater<T> {
      *         dropped)
      * @throws IllegalArgumentException if the decrement is out of range
      */
-    public abstract boolean release(T instance, int decrement);
+    boolean release(T instance, int decrement);
 
     /** @return the largest count this algorithm can hold, and so the largest single step */
-    public abstract int maxIncrement();
-
-    final int checkStep(String name, int step) {
-        return Checks.inRange(name, step, 1, maxIncrement());
-    }
-
-    final int lvRaw(T instance) {
-        return (int) raw.getVolatile(instance);
-    }
-
-    final int lpRaw(T instance) {
-        return (int) raw.get(instance);
-    }
-
-    final void soRaw(T instance, int value) {
-        raw.setRelease(instance, value);
-    }
-
-    final boolean casRaw(T instance, int expect, int update) {
-        return raw.compareAndSet(instance, expect, update);
-    }
-
-    final int xaddRaw(T instance, int delta) {
-        return (int) raw.getAndAdd(instance, delta);
-    }
-
-    @Override
-    public String toString() {
-        return "RefCountUpdater[" + algorithm() + "]";
-    }
+    int maxIncrement();
 }

@@ -58,7 +58,7 @@ public final class BackoffExperiment implements Experiment {
 
     @Override
     public TableSpec table() {
-        return new TableSpec(List.of("strategy"), Map.of("strategy", "cas"),
+        return new TableSpec(List.of("strategy"), Map.of("strategy", "cas"), false,
                 List.of(new TableSpec.Column("casFailuresPerOp", "CAS fail/op", "%.3f"),
                         new TableSpec.Column("backoffNanosPerOp", "backoff ns/op", "%.1f")),
                 List.of("Score: increments per microsecond, all threads together (higher is better).",

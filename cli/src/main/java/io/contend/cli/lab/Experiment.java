@@ -34,4 +34,15 @@ public interface Experiment {
 
     /** @return the table layout and baseline */
     TableSpec table();
+
+    /**
+     * JMH settings for a mode; by default the mode's own. An experiment with many configurations may shorten
+     * quick-mode iterations to stay within about two minutes, and says so in its table notes.
+     *
+     * @param mode the lab mode
+     * @return the settings every configuration of this experiment runs with
+     */
+    default JmhSettings settings(LabMode mode) {
+        return mode.settings();
+    }
 }

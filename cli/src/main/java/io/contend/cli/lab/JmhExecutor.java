@@ -24,7 +24,7 @@ public final class JmhExecutor {
     private final int cpus;
 
     /**
-     * @param mode measurement settings
+     * @param mode the lab mode; each experiment picks its JMH settings for it
      * @param cpus CPUs of this machine, to mark oversubscribed runs
      */
     public JmhExecutor(LabMode mode, int cpus) {
@@ -39,14 +39,15 @@ public final class JmhExecutor {
      * @throws RunnerException if JMH fails, e.g. the benchmark threw
      */
     public ResultRecord execute(Experiment experiment, JmhRun run) throws RunnerException {
+        JmhSettings settings = experiment.settings(mode);
         ChainedOptionsBuilder options = new OptionsBuilder()
                 .include("^" + Pattern.quote(run.benchmark()) + "$")
                 .threads(run.threads())
-                .forks(mode.forks())
-                .warmupIterations(mode.warmupIterations())
-                .warmupTime(TimeValue.milliseconds(mode.warmupMillis()))
-                .measurementIterations(mode.measurementIterations())
-                .measurementTime(TimeValue.milliseconds(mode.measurementMillis()))
+                .forks(settings.forks())
+                .warmupIterations(settings.warmupIterations())
+                .warmupTime(TimeValue.milliseconds(settings.warmupMillis()))
+                .measurementIterations(settings.measurementIterations())
+                .measurementTime(TimeValue.milliseconds(settings.measurementMillis()))
                 .shouldFailOnError(true)
                 .verbosity(VerboseMode.SILENT);
         run.params().forEach(options::param);
@@ -63,7 +64,7 @@ public final class JmhExecutor {
         Map<String, ResultRecord.Secondary> jmhSecondary = secondaryOf(result);
         double error = primary.getScoreError();
         boolean estimated = !Double.isNaN(error) && countIterations(result) >= 3;
-        return new ResultRecord(experiment.name(), run.shortName(), run.params(), run.threads(), primary.getScore(),
+        return new ResultRecord(experiment.name(), run.shortName(), run.recordParams(), run.threads(), primary.getScore(),
                 estimated ? error : null, primary.getScoreUnit(), experiment.secondary(jmhSecondary), mode.label(),
                 run.threads() > cpus);
     }

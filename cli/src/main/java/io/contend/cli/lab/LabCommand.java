@@ -102,7 +102,7 @@ public final class LabCommand implements Callable<Integer> {
 
         stdout.printf("contend lab: %s on %d CPUs, %s%n", String.join(", ", names), machine.cpus(), machine.jvmName()
                 + " " + machine.jvmVersion());
-        stdout.printf("mode %s; threads %s%n%n", mode.describe(), threadCounts);
+        stdout.printf("mode %s; threads %s where an experiment varies them%n%n", mode.describe(), threadCounts);
         stdout.flush();
 
         JmhExecutor executor = new JmhExecutor(mode, machine.cpus());

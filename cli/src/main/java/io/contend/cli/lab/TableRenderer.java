@@ -64,8 +64,9 @@ public final class TableRenderer {
         for (String note : spec.notes()) {
             out.append("  ").append(note).append('\n');
         }
-        out.append("  Ratio: score / score of ").append(spec.baselineLabel())
-                .append(" with the same threads and other parameters, from this run.\n");
+        out.append("  vs ").append(spec.baselineLabel()).append(": times faster than ").append(spec.baselineLabel())
+                .append(" with the same benchmark, threads and other parameters, from this run (")
+                .append(spec.lowerIsBetter() ? "its score / this score" : "this score / its score").append(").\n");
         if (anyOversubscribed) {
             out.append("  * more threads than the ").append(cpus)
                     .append(" CPUs of this machine: oversubscribed, threads take turns on CPUs.\n");
@@ -76,10 +77,7 @@ public final class TableRenderer {
     private static String ratio(TableSpec spec, ResultRecord r, List<ResultRecord> records) {
         for (ResultRecord candidate : records) {
             if (spec.isBaseline(candidate) && sameGroup(spec, r, candidate)) {
-                if (candidate.score() == 0) {
-                    return "n/a";
-                }
-                return format("%.2fx", r.score() / candidate.score());
+                return format("%.2fx", spec.speedup(r.score(), candidate.score()));
             }
         }
         return "n/a";

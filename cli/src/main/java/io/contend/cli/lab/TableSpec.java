@@ -9,13 +9,15 @@ import java.util.Objects;
  * column, and which secondary results are columns.
  *
  * @param paramColumns parameter names shown as columns, in order
- * @param baseline parameter values that identify the baseline records, e.g. {@code strategy=cas}; a record's
- *                 ratio is its score over the baseline record's with the same threads and other parameters
+ * @param baseline parameter values that identify the baseline records, e.g. {@code strategy=cas}; a record is
+ *                 compared with the baseline record of the same benchmark, threads and other parameters
+ * @param lowerIsBetter true when the score is a time (ns/op): the ratio is then baseline / score, so that in
+ *                      every table a ratio above 1 means faster than the baseline
  * @param secondaryColumns secondary results shown as columns, in order
  * @param notes lines printed under the table (sources, what the baseline is, caveats)
  */
-public record TableSpec(List<String> paramColumns, Map<String, String> baseline, List<Column> secondaryColumns,
-                        List<String> notes) {
+public record TableSpec(List<String> paramColumns, Map<String, String> baseline, boolean lowerIsBetter,
+                        List<Column> secondaryColumns, List<String> notes) {
 
     /**
      * A secondary-result column.
@@ -41,6 +43,16 @@ public record TableSpec(List<String> paramColumns, Map<String, String> baseline,
      */
     public boolean isBaseline(ResultRecord record) {
         return baseline.entrySet().stream().allMatch(e -> Objects.equals(record.param(e.getKey()), e.getValue()));
+    }
+
+    /**
+     * @param score a record's score
+     * @param baselineScore its baseline's score
+     * @return how many times faster than the baseline (above 1 is faster), or NaN if undefined
+     */
+    public double speedup(double score, double baselineScore) {
+        double ratio = lowerIsBetter ? baselineScore / score : score / baselineScore;
+        return Double.isFinite(ratio) ? ratio : Double.NaN;
     }
 
     /** @return the baseline written as {@code name=value}, for the ratio column's header */

@@ -34,12 +34,13 @@ class LabCommandTest {
     void listsTheExperiments() {
         assertEquals(0, run("lab", "--list"));
         assertTrue(out.toString().startsWith("backoff "), out.toString());
+        assertTrue(out.toString().contains("\nrefcount "), out.toString());
     }
 
     @Test
     void rejectsAnUnknownExperimentNamingTheKnownOnes() {
         assertEquals(2, run("lab", "nope"));
-        assertTrue(err.toString().contains("unknown experiment 'nope'; known: backoff"), err.toString());
+        assertTrue(err.toString().contains("unknown experiment 'nope'; known: backoff, refcount"), err.toString());
     }
 
     @Test

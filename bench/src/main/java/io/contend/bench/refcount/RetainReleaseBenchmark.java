@@ -1,0 +1,72 @@
+package io.contend.bench.refcount;
+
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Level;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.infra.Blackhole;
+
+import java.util.concurrent.TimeUnit;
+
+/**
+ * The {@code refcount} experiment, in the shape of Netty PR #7248's AbstractReferenceCountedByteBufBenchmark:
+ * retain, burn {@code delay} tokens of CPU ({@link Blackhole#consumeCPU}), release. {@code _contended}: all
+ * threads share one object; {@code _uncontended}: each thread has its own. The object always keeps one
+ * reference of its own, so no release is final. Every implementation is called through the same
+ * {@link RefCountTarget} wrapper (one monomorphic call), Netty's through its own AbstractReferenceCounted.
+ */
+@BenchmarkMode(Mode.AverageTime)
+@OutputTimeUnit(TimeUnit.NANOSECONDS)
+public class RetainReleaseBenchmark {
+
+    /** Parameters and the shared object. */
+    @State(Scope.Benchmark)
+    public static class Shared {
+        /** CAS, XADD_NAIVE, EVEN_ODD (contend) or NETTY (io.netty.util.AbstractReferenceCounted). */
+        @Param({"CAS", "XADD_NAIVE", "EVEN_ODD", "NETTY"})
+        public String impl;
+
+        /** Blackhole.consumeCPU tokens between retain and release. */
+        @Param({"1", "10", "100", "1000", "10000"})
+        public int delay;
+
+        RefCountTarget target;
+
+        @Setup(Level.Trial)
+        public void setUp() {
+            target = RefCountTarget.create(impl);
+        }
+    }
+
+    /** One object per thread. */
+    @State(Scope.Thread)
+    public static class Own {
+        RefCountTarget target;
+
+        @Setup(Level.Trial)
+        public void setUp(Shared shared) {
+            target = RefCountTarget.create(shared.impl);
+        }
+    }
+
+    @Benchmark
+    public boolean retainRelease_contended(Shared shared) {
+        return retainRelease(shared.target, shared.delay);
+    }
+
+    @Benchmark
+    public boolean retainRelease_uncontended(Shared shared, Own own) {
+        return retainRelease(own.target, shared.delay);
+    }
+
+    private static boolean retainRelease(RefCountTarget target, int delay) {
+        target.retain();
+        Blackhole.consumeCPU(delay);
+        return target.release();
+    }
+}

@@ -1,0 +1,31 @@
+package io.contend.cli.lab;
+
+import java.util.Locale;
+
+/**
+ * How long JMH measures one configuration.
+ *
+ * @param forks forked JVMs per configuration
+ * @param warmupIterations warm-up iterations per fork
+ * @param warmupMillis length of one warm-up iteration
+ * @param measurementIterations measured iterations per fork
+ * @param measurementMillis length of one measured iteration
+ */
+public record JmhSettings(int forks, int warmupIterations, int warmupMillis, int measurementIterations,
+                          int measurementMillis) {
+
+    /** Checks every setting is positive (warm-up may be 0 iterations). */
+    public JmhSettings {
+        if (forks < 1 || warmupIterations < 0 || warmupMillis < 1 || measurementIterations < 1 || measurementMillis < 1) {
+            throw new IllegalArgumentException("JMH settings out of range: " + forks + " forks, " + warmupIterations
+                    + " x " + warmupMillis + " ms warm-up, " + measurementIterations + " x " + measurementMillis
+                    + " ms measurement");
+        }
+    }
+
+    /** @return the settings in one line */
+    public String describe() {
+        return String.format(Locale.ROOT, "%d fork(s), warm-up %d x %d ms, measurement %d x %d ms", forks,
+                warmupIterations, warmupMillis, measurementIterations, measurementMillis);
+    }
+}
