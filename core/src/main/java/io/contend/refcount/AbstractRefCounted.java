@@ -26,6 +26,9 @@ public abstract class AbstractRefCounted implements RefCounted {
     }
 
     /** @param leakDetector the detector that may sample this object */
+    // 'this' escapes only to setInitialValue (one release store) and to the tracker, which keeps a phantom
+    // reference and the class name: neither reads subclass state.
+    @SuppressWarnings("this-escape")
     protected AbstractRefCounted(LeakDetector leakDetector) {
         REF_CNT.setInitialValue(this);
         this.leak = Objects.requireNonNull(leakDetector, "leakDetector").track(this);
