@@ -70,6 +70,18 @@ public final class ContentionManager {
     }
 
     /**
+     * Records a CAS loop that gave up (e.g. the request no longer fit) after {@code failures} failed attempts.
+     *
+     * @param failures failed attempts, all of its attempts
+     * @param backoffNanos total returned by {@link #onFailure(int)} for this operation
+     */
+    public void onGiveUp(int failures, long backoffNanos) {
+        if (telemetry != null) {
+            telemetry.record(failures, failures, backoffNanos);
+        }
+    }
+
+    /**
      * Records a single atomic instruction that is not part of a loop: an XADD (never fails) or a bare CAS.
      *
      * @param failed whether it was a CAS that failed

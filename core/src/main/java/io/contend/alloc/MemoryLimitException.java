@@ -1,0 +1,32 @@
+package io.contend.alloc;
+
+/** A {@link MemoryPool} could not grant a request within its limit (at once, or before the timeout). */
+public class MemoryLimitException extends IllegalStateException {
+    private static final long serialVersionUID = 1L;
+
+    private final long limitBytes;
+    private final long requestedBytes;
+
+    /**
+     * @param limitBytes the pool's limit
+     * @param requestedBytes the request
+     * @param usedBytes bytes reserved when the request was refused
+     * @param waitedNanos how long the request waited, 0 for fail-fast
+     */
+    public MemoryLimitException(long limitBytes, long requestedBytes, long usedBytes, long waitedNanos) {
+        super("memory pool limit of " + limitBytes + " bytes reached: requested " + requestedBytes + ", reserved "
+                + usedBytes + (waitedNanos > 0 ? ", after waiting " + waitedNanos / 1_000_000 + " ms" : ""));
+        this.limitBytes = limitBytes;
+        this.requestedBytes = requestedBytes;
+    }
+
+    /** @return the pool's limit in bytes */
+    public long limitBytes() {
+        return limitBytes;
+    }
+
+    /** @return the refused request in bytes */
+    public long requestedBytes() {
+        return requestedBytes;
+    }
+}

@@ -1,0 +1,222 @@
+package io.contend.alloc;
+
+import io.contend.internal.Checks;
+
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.util.Objects;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.Condition;
+import java.util.concurrent.locks.ReentrantLock;
+
+/*
+ * Implementation notes.
+ *
+ * Algorithm: the reserved byte count is advanced with getAndAdd (XADD), not a CAS loop (CASSANDRA-20226):
+ * reserve(n) adds n and keeps it if old + n <= limit, else subtracts it again (rollback) and refuses; release(n)
+ * subtracts n, rolling back and throwing if that would take the count below zero. A refused request that may
+ * fit retries a bounded number of times, so that another request's rollback rarely causes a refusal.
+ * Blocking requests wait on a condition; a release (or a rollback) signals it when waiters are registered.
+ *
+ * Invariants: granted bytes - released bytes equals the count once no operation is in flight; the sum of
+ * granted, unreleased requests never exceeds the limit (a request is granted only if the count, including
+ * everything granted before it, stayed within the limit after its own add). The count may transiently exceed
+ * the limit, or go below zero, by a request being rolled back; usedBytes() can show that, grants never do.
+ *
+ * Ordering: XADD is a full fence, so a waiter that registers (volatile increment of waiters) and then retries,
+ * and a releaser that adds and then reads waiters, cannot both miss each other (Dekker): either the waiter
+ * sees the released bytes or the releaser sees the waiter and signals under the lock.
+ *
+ * Source: CASSANDRA-15922 and CASSANDRA-20226 (MemtablePool accounting with getAndAdd).
+ */
+
+/**
+ * A byte budget shared by allocators: reserve before taking memory, release after freeing it. When the limit
+ * is reached a request either fails at once ({@link OnLimit#FAIL}) or waits up to a timeout for releases
+ * ({@link OnLimit#BLOCK}), then fails with a {@link MemoryLimitException} naming the limit and the request.
+ */
+public final class MemoryPool {
+    /** What a request that does not fit does. */
+    public enum OnLimit {
+        /** Throw at once. */
+        FAIL,
+        /** Wait for releases up to the pool's timeout, then throw. */
+        BLOCK
+    }
+
+    private static final int FIT_RETRIES = 3;
+    private static final VarHandle USED;
+    private static final VarHandle WAITERS;
+
+    static {
+        try {
+            MethodHandles.Lookup lookup = MethodHandles.lookup();
+            USED = lookup.findVarHandle(MemoryPool.class, "used", long.class);
+            WAITERS = lookup.findVarHandle(MemoryPool.class, "waiters", int.class);
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
+
+    private final long limitBytes;
+    private final OnLimit onLimit;
+    private final long timeoutNanos;
+    private final ReentrantLock lock = new ReentrantLock();
+    private final Condition released = lock.newCondition();
+    @SuppressWarnings("unused") // accessed through USED
+    private volatile long used;
+    @SuppressWarnings("unused") // accessed through WAITERS
+    private volatile int waiters;
+
+    /**
+     * A pool that fails at once when full.
+     *
+     * @param limitBytes the budget, at least 0
+     */
+    public MemoryPool(long limitBytes) {
+        this(limitBytes, OnLimit.FAIL, 0, TimeUnit.NANOSECONDS);
+    }
+
+    /**
+     * @param limitBytes the budget, at least 0
+     * @param onLimit fail at once, or block
+     * @param timeout how long a blocked request waits, at least 0 (ignored for FAIL)
+     * @param unit unit of the timeout
+     */
+    public MemoryPool(long limitBytes, OnLimit onLimit, long timeout, TimeUnit unit) {
+        this.limitBytes = Checks.inRange("limitBytes", limitBytes, 0, Long.MAX_VALUE / 2);
+        this.onLimit = Objects.requireNonNull(onLimit, "onLimit");
+        Checks.inRange("timeout", timeout, 0, Long.MAX_VALUE);
+        this.timeoutNanos = Objects.requireNonNull(unit, "unit").toNanos(timeout);
+    }
+
+    /**
+     * Reserves bytes, failing or waiting as configured when the limit is reached.
+     *
+     * @param bytes the request, at least 0
+     * @throws MemoryLimitException if the request cannot be granted (after the timeout, when blocking); at
+     *         once, without waiting, if it is larger than the whole limit
+     * @throws IllegalArgumentException if bytes is negative
+     */
+    public void reserve(long bytes) {
+        Checks.inRange("bytes", bytes, 0, Long.MAX_VALUE);
+        if (bytes > limitBytes) {
+            throw new MemoryLimitException(limitBytes, bytes, lvUsed(), 0);
+        }
+        if (tryReserveInternal(bytes)) {
+            return;
+        }
+        if (onLimit == OnLimit.FAIL || timeoutNanos == 0) {
+            throw new MemoryLimitException(limitBytes, bytes, lvUsed(), 0);
+        }
+        awaitReserve(bytes);
+    }
+
+    /**
+     * Reserves bytes if they fit now; never waits.
+     *
+     * @param bytes the request, at least 0
+     * @return whether the bytes were reserved
+     */
+    public boolean tryReserve(long bytes) {
+        Checks.inRange("bytes", bytes, 0, Long.MAX_VALUE);
+        return bytes <= limitBytes && tryReserveInternal(bytes);
+    }
+
+    private boolean tryReserveInternal(long bytes) {
+        for (int attempt = 0; attempt < FIT_RETRIES; attempt++) {
+            long old = xaddUsed(bytes);
+            if (old + bytes <= limitBytes) {
+                return true;
+            }
+            xaddUsed(-bytes);
+            signalIfWaiting(); // our transient add may have made a waiter give up its check
+            if (lvUsed() + bytes > limitBytes) {
+                return false;
+            }
+        }
+        return false;
+    }
+
+    private void awaitReserve(long bytes) {
+        long start = System.nanoTime();
+        long remaining = timeoutNanos;
+        lock.lock();
+        try {
+            WAITERS.getAndAdd(this, 1);
+            try {
+                while (!tryReserveInternal(bytes)) {
+                    if (remaining <= 0) {
+                        throw new MemoryLimitException(limitBytes, bytes, lvUsed(), System.nanoTime() - start);
+                    }
+                    try {
+                        remaining = released.awaitNanos(remaining);
+                    } catch (InterruptedException e) {
+                        Thread.currentThread().interrupt();
+                        throw new MemoryLimitException(limitBytes, bytes, lvUsed(), System.nanoTime() - start);
+                    }
+                }
+            } finally {
+                WAITERS.getAndAdd(this, -1);
+            }
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /**
+     * Returns reserved bytes and wakes waiting requests.
+     *
+     * @param bytes bytes to return, at least 0
+     * @throws IllegalStateException if that is more than is reserved (nothing is returned)
+     */
+    public void release(long bytes) {
+        Checks.inRange("bytes", bytes, 0, limitBytes);
+        long old = xaddUsed(-bytes);
+        if (old - bytes < 0) {
+            xaddUsed(bytes);
+            throw new IllegalStateException("released " + bytes + " bytes but only " + old + " are reserved");
+        }
+        signalIfWaiting();
+    }
+
+    private void signalIfWaiting() {
+        if ((int) WAITERS.getVolatile(this) > 0) {
+            lock.lock();
+            try {
+                released.signalAll();
+            } finally {
+                lock.unlock();
+            }
+        }
+    }
+
+    /** @return bytes reserved now (may transiently include a request being rolled back) */
+    public long usedBytes() {
+        return lvUsed();
+    }
+
+    /** @return the limit in bytes */
+    public long limitBytes() {
+        return limitBytes;
+    }
+
+    /** @return what a full pool does */
+    public OnLimit onLimit() {
+        return onLimit;
+    }
+
+    private long lvUsed() {
+        return used;
+    }
+
+    private long xaddUsed(long delta) {
+        return (long) USED.getAndAdd(this, delta);
+    }
+
+    @Override
+    public String toString() {
+        return "MemoryPool[" + lvUsed() + " of " + limitBytes + " bytes, on limit " + onLimit
+                + (onLimit == OnLimit.BLOCK ? " up to " + timeoutNanos / 1_000_000 + " ms" : "") + "]";
+    }
+}

@@ -1,0 +1,185 @@
+package io.contend.alloc;
+
+import io.contend.telemetry.ContentionCounter;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+import org.junit.jupiter.params.provider.ValueSource;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.SplittableRandom;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+class RegionAllocatorTest {
+
+    @Test
+    void regionsGrowFromTheMinimumByDoublingToTheMaximum() {
+        RegionAllocator allocator = RegionAllocator.builder().build();
+        for (int i = 0; i < 3_000; i++) {
+            allocator.allocate(1_000);
+        }
+        List<Integer> sizes = allocator.regions().stream().map(Region::capacity).toList();
+        assertEquals(List.of(8192, 16384, 32768, 65536, 131072, 262144, 524288, 1048576, 1048576), sizes.subList(0, 9));
+        assertTrue(sizes.stream().allMatch(s -> s <= 1024 * 1024));
+    }
+
+    @Test
+    void largeRequestsGetADedicatedRegion() {
+        RegionAllocator allocator = RegionAllocator.builder().build();
+        Region first = allocator.currentRegion();
+        long handle = allocator.allocate(200_000);
+        Region dedicated = allocator.region(handle);
+        assertEquals(200_000, dedicated.capacity());
+        assertEquals(0, RegionAllocator.offset(handle));
+        assertSame(first, allocator.currentRegion(), "the shared region is not replaced");
+        assertEquals(0, dedicated.wasteBytes());
+    }
+
+    @Test
+    void handlesLocateTheBytes() {
+        RegionAllocator allocator = RegionAllocator.builder().offHeap(true).build();
+        long a = allocator.allocate(8);
+        long b = allocator.allocate(8);
+        allocator.memory(a).putLong(RegionAllocator.offset(a), 42L);
+        allocator.memory(b).putLong(RegionAllocator.offset(b), 43L);
+        assertEquals(42L, allocator.memory(a).getLong(RegionAllocator.offset(a)));
+        assertEquals(8, RegionAllocator.offset(b));
+        assertThrows(IllegalArgumentException.class, () -> allocator.region(99L << 32));
+        assertThrows(IllegalArgumentException.class, () -> allocator.region(-1));
+    }
+
+    /** Property: many threads, random sizes, swaps included: every range is disjoint and inside its region. */
+    @ParameterizedTest
+    @EnumSource(AllocationStrategy.class)
+    void concurrentAllocationsAcrossSwapsNeverOverlap(AllocationStrategy strategy) throws Exception {
+        checkDisjoint(RegionAllocator.builder().strategy(strategy).regionSizes(1024, 16 * 1024)
+                .dedicatedThreshold(4096).build());
+    }
+
+    @ParameterizedTest
+    @ValueSource(ints = {64, 1024})
+    void threadLocalChunksNeverOverlapEither(int chunkSize) throws Exception {
+        checkDisjoint(RegionAllocator.builder().regionSizes(1024, 16 * 1024).dedicatedThreshold(4096)
+                .threadLocalChunks(chunkSize).build());
+    }
+
+    private static void checkDisjoint(RegionAllocator allocator) throws Exception {
+        Map<Region, List<long[]>> byRegion = new HashMap<>();
+        RegionTest.runTogether(4, t -> {
+            SplittableRandom random = new SplittableRandom(t);
+            List<long[]> mine = new ArrayList<>();
+            for (int i = 0; i < 20_000; i++) {
+                int size = random.nextInt(50) == 0 ? 1 + random.nextInt(6_000) : 1 + random.nextInt(48);
+                mine.add(new long[] {allocator.allocate(size), size});
+            }
+            synchronized (byRegion) {
+                for (long[] a : mine) {
+                    byRegion.computeIfAbsent(allocator.region(a[0]), r -> new ArrayList<>())
+                            .add(new long[] {RegionAllocator.offset(a[0]), a[1]});
+                }
+            }
+        });
+        for (Map.Entry<Region, List<long[]>> e : byRegion.entrySet()) {
+            List<long[]> ranges = e.getValue();
+            ranges.sort((x, y) -> Long.compare(x[0], y[0]));
+            long end = 0;
+            for (long[] r : ranges) {
+                assertTrue(r[0] >= end, "overlap in " + e.getKey());
+                end = r[0] + r[1];
+            }
+            assertTrue(end <= e.getKey().capacity(), "outside " + e.getKey());
+        }
+        for (Region r : allocator.regions()) {
+            assertEquals(r.capacity(), r.usedBytes() + r.wasteBytes());
+            assertTrue(r.wasteBytes() >= 0);
+        }
+        assertTrue(allocator.wasteBytes() >= 0);
+    }
+
+    @Test
+    void chunksTakeOneAtomicPerChunkAndBoundTheirWaste() throws Exception {
+        ContentionCounter telemetry = new ContentionCounter("tlab");
+        int chunk = 4096;
+        RegionAllocator allocator = RegionAllocator.builder().telemetry(telemetry).threadLocalChunks(chunk).build();
+        RegionTest.runTogether(2, t -> {
+            for (int i = 0; i < 100_000; i++) {
+                allocator.allocate(16);
+            }
+            allocator.releaseThreadChunk();
+        });
+        long atomics = telemetry.snapshot().attempts();
+        assertTrue(atomics <= 200_000 * 16 / chunk + 2 * 16, "atomics " + atomics + " for 200000 allocations");
+        // Waste bound: one chunk per thread (a tail that could not be given back) plus less than one chunk at
+        // the end of each retired region.
+        long bound = 2L * chunk + (long) allocator.regions().size() * chunk;
+        assertTrue(allocator.wasteBytes() <= bound, "waste " + allocator.wasteBytes() + " > " + bound);
+    }
+
+    @Test
+    void anAbandonedChunkTailIsCountedAsWaste() {
+        RegionAllocator allocator = RegionAllocator.builder().threadLocalChunks(100).build();
+        allocator.allocate(60);
+        allocator.allocate(60); // does not fit the 40 left: that tail is waste
+        assertEquals(40, allocator.wasteBytes());
+        allocator.releaseThreadChunk(); // the second chunk's tail goes back: nothing followed it
+        assertEquals(40, allocator.wasteBytes());
+        assertEquals(160, allocator.currentRegion().usedBytes());
+    }
+
+    @Test
+    void closeReleasesThePoolAndRefusesAllocation() {
+        MemoryPool pool = new MemoryPool(10 * 1024 * 1024);
+        RegionAllocator allocator = RegionAllocator.builder().pool(pool).build();
+        for (int i = 0; i < 100; i++) {
+            allocator.allocate(1_000);
+        }
+        allocator.allocate(300_000);
+        assertEquals(allocator.reservedBytes(), pool.usedBytes());
+        allocator.close();
+        allocator.close();
+        assertEquals(0, pool.usedBytes());
+        IllegalStateException e = assertThrows(IllegalStateException.class, () -> allocator.allocate(1));
+        assertEquals("allocator is closed", e.getMessage());
+        assertTrue(allocator.toString().endsWith(", closed]"), allocator.toString());
+    }
+
+    @Test
+    void aPoolLimitStopsNewRegionsWithAClearException() {
+        MemoryPool pool = new MemoryPool(8192 + 16384);
+        RegionAllocator allocator = RegionAllocator.builder().pool(pool).build();
+        for (int i = 0; i < 24; i++) {
+            allocator.allocate(1_000);
+        }
+        MemoryLimitException e = assertThrows(MemoryLimitException.class, () -> {
+            for (int i = 0; i < 100; i++) {
+                allocator.allocate(1_000);
+            }
+        });
+        assertEquals(32768, e.requestedBytes());
+        assertEquals(8192 + 16384, pool.usedBytes());
+    }
+
+    @Test
+    void badSettingsAndSizesNameTheValue() {
+        RegionAllocator allocator = RegionAllocator.builder().build();
+        assertEquals("size must be in [1, 2147483647]: 0",
+                assertThrows(IllegalArgumentException.class, () -> allocator.allocate(0)).getMessage());
+        assertEquals("minRegionSize (2048) must not exceed maxRegionSize (1024)", assertThrows(
+                IllegalArgumentException.class, () -> RegionAllocator.builder().regionSizes(2048, 1024)).getMessage());
+        assertEquals("dedicatedThreshold (4096) must not exceed maxRegionSize (1024)", assertThrows(
+                IllegalArgumentException.class,
+                () -> RegionAllocator.builder().regionSizes(512, 1024).dedicatedThreshold(4096).build()).getMessage());
+        assertThrows(IllegalArgumentException.class, () -> RegionAllocator.builder().threadLocalChunks(8));
+        assertThrows(NullPointerException.class, () -> RegionAllocator.builder().strategy(null));
+        long handle = allocator.allocate(new int[] {8, 8, 16});
+        assertEquals(0, RegionAllocator.offset(handle));
+        assertEquals(32, RegionAllocator.offset(allocator.allocate(1)));
+    }
+}
