@@ -23,6 +23,12 @@ import java.util.concurrent.locks.ReentrantLock;
  * everything granted before it, stayed within the limit after its own add). The count may transiently exceed
  * the limit, or go below zero, by a request being rolled back; usedBytes() can show that, grants never do.
  *
+ * Not linearizable at the limit (Lincheck found the case): a request that would fit can be refused while
+ * another request's rollback is in flight, e.g. two racing over-releases refuse each other. That is the price
+ * of XADD accounting; grants and releases that succeed are exact, a blocked request is woken by the rollback
+ * and retries, and a refused tryReserve retries while the count says it may fit. Below the limit, with no
+ * refusals, the pool behaves exactly like a sequential counter (MemoryPoolLincheckTest).
+ *
  * Ordering: XADD is a full fence, so a waiter that registers (volatile increment of waiters) and then retries,
  * and a releaser that adds and then reads waiters, cannot both miss each other (Dekker): either the waiter
  * sees the released bytes or the releaser sees the waiter and signals under the lock.
@@ -34,6 +40,9 @@ import java.util.concurrent.locks.ReentrantLock;
  * A byte budget shared by allocators: reserve before taking memory, release after freeing it. When the limit
  * is reached a request either fails at once ({@link OnLimit#FAIL}) or waits up to a timeout for releases
  * ({@link OnLimit#BLOCK}), then fails with a {@link MemoryLimitException} naming the limit and the request.
+ *
+ * <p>Accounting is exact and grants never exceed the limit. Refusals are conservative: under contention
+ * near the limit, a request that would fit may be refused while another request is being rolled back.
  */
 public final class MemoryPool {
     /** What a request that does not fit does. */

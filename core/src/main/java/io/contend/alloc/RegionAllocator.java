@@ -144,7 +144,7 @@ public final class RegionAllocator implements AutoCloseable {
     private long allocateFromChunk(int size) {
         ThreadChunk chunk = chunks.get();
         long cursor = chunk.cursor;
-        if (chunk.region != null && cursor + size <= chunk.limit) {
+        if (chunk.regionIndex != ThreadChunk.NONE && cursor + size <= chunk.limit) {
             chunk.cursor = cursor + size;
             return ((long) chunk.regionIndex << 32) | cursor;
         }
@@ -153,7 +153,6 @@ public final class RegionAllocator implements AutoCloseable {
             Region region = lvCurrent();
             long offset = chunkSize <= region.capacity() ? region.allocate(chunkSize) : Region.FULL;
             if (offset != Region.FULL) {
-                chunk.region = region;
                 chunk.regionIndex = region.index;
                 chunk.cursor = offset + size;
                 chunk.limit = offset + chunkSize;
@@ -234,7 +233,7 @@ public final class RegionAllocator implements AutoCloseable {
      */
     public void releaseThreadChunk() {
         if (chunks != null) {
-            chunks.get().giveBack();
+            chunks.get().giveBack(regions);
         }
     }
 

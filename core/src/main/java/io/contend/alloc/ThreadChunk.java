@@ -11,14 +11,17 @@ import java.lang.invoke.VarHandle;
  * When a request does not fit, the tail [cursor, limit) is abandoned (counted as waste) and a new chunk is
  * claimed.
  *
- * Invariants: region, cursor and limit are written only by the owner; cursor <= limit; the chunk's range lies
- * inside a range the region handed out, so allocations from different chunks never overlap.
+ * Invariants: regionIndex, cursor and limit are written only by the owner; cursor <= limit; the chunk's range
+ * lies inside a range the region handed out, so allocations from different chunks never overlap. The chunk
+ * names its region by index and holds no reference to it: a chunk lives on in its thread's ThreadLocalMap after
+ * the allocator is dropped, and must not keep the allocator's memory reachable.
  *
  * Ordering: the owner reads and writes its fields plainly; the waste total, which other threads read for
  * statistics, is published with a release store and read with an acquire load. close() reads the fields of
  * other threads' chunks plainly: exact only once those threads stopped allocating, as documented.
  */
 final class ThreadChunk {
+    static final int NONE = -1;
     private static final VarHandle WASTED;
 
     static {
@@ -29,8 +32,8 @@ final class ThreadChunk {
         }
     }
 
-    Region region;
-    int regionIndex;
+    /** Index of the chunk's region in the allocator's table, or NONE. */
+    int regionIndex = NONE;
     long cursor;
     long limit;
     /** Tail bytes abandoned by this thread. Single writer. */
@@ -39,19 +42,23 @@ final class ThreadChunk {
 
     /** Owner only: counts the current tail as waste and forgets the chunk. */
     void abandon() {
-        if (region != null) {
+        if (regionIndex != NONE) {
             addWasted(limit - cursor);
-            region = null;
+            regionIndex = NONE;
         }
     }
 
-    /** Owner only: gives the tail back to the region if nothing followed it, else counts it as waste. */
-    void giveBack() {
-        if (region != null) {
-            if (!region.tryGiveBack(cursor, limit)) {
+    /**
+     * Owner only: gives the tail back to the region if nothing followed it, else counts it as waste.
+     *
+     * @param regions the allocator's region table, where regionIndex points
+     */
+    void giveBack(Region[] regions) {
+        if (regionIndex != NONE) {
+            if (!regions[regionIndex].tryGiveBack(cursor, limit)) {
                 addWasted(limit - cursor);
             }
-            region = null;
+            regionIndex = NONE;
         }
     }
 
@@ -65,6 +72,6 @@ final class ThreadChunk {
 
     /** Bytes claimed and not yet used (plain read: exact for the owner or after it stopped). */
     long lpOpenTail() {
-        return region == null ? 0 : limit - cursor;
+        return regionIndex == NONE ? 0 : limit - cursor;
     }
 }

@@ -134,6 +134,21 @@ class RegionAllocatorTest {
     }
 
     @Test
+    void aDroppedAllocatorsMemoryIsCollectableWhileItsThreadsLiveOn() throws InterruptedException {
+        // A thread's chunk stays in its ThreadLocalMap after the allocator is dropped (a pool thread lives on):
+        // it must not keep the allocator's regions reachable.
+        RegionAllocator allocator = RegionAllocator.builder().threadLocalChunks(4096).build();
+        allocator.allocate(16);
+        java.lang.ref.WeakReference<Region> region = new java.lang.ref.WeakReference<>(allocator.currentRegion());
+        allocator = null;
+        for (int i = 0; i < 50 && region.get() != null; i++) {
+            System.gc();
+            Thread.sleep(10);
+        }
+        assertEquals(null, region.get(), "the region is still reachable from this thread's chunk");
+    }
+
+    @Test
     void closeReleasesThePoolAndRefusesAllocation() {
         MemoryPool pool = new MemoryPool(10 * 1024 * 1024);
         RegionAllocator allocator = RegionAllocator.builder().pool(pool).build();
