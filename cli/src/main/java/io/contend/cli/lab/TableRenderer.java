@@ -75,25 +75,8 @@ public final class TableRenderer {
     }
 
     private static String ratio(TableSpec spec, ResultRecord r, List<ResultRecord> records) {
-        for (ResultRecord candidate : records) {
-            if (spec.isBaseline(candidate) && sameGroup(spec, r, candidate)) {
-                return format("%.2fx", spec.speedup(r.score(), candidate.score()));
-            }
-        }
-        return "n/a";
-    }
-
-    /** Same benchmark, threads and parameters, except for the parameters that define the baseline. */
-    private static boolean sameGroup(TableSpec spec, ResultRecord a, ResultRecord b) {
-        if (a.threads() != b.threads() || !a.benchmark().equals(b.benchmark())) {
-            return false;
-        }
-        for (Map.Entry<String, String> e : a.params().entrySet()) {
-            if (!spec.baseline().containsKey(e.getKey()) && !Objects.equals(e.getValue(), b.param(e.getKey()))) {
-                return false;
-            }
-        }
-        return true;
+        ResultRecord baseline = spec.baselineOf(r, records);
+        return baseline == null ? "n/a" : format("%.2fx", spec.speedup(r.score(), baseline.score()));
     }
 
     /** Pads every column to its widest cell: the first {@code leftColumns} left-aligned (names), the rest right. */

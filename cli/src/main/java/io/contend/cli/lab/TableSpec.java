@@ -9,14 +9,16 @@ import java.util.Objects;
  * column, and which secondary results are columns.
  *
  * @param paramColumns parameter names shown as columns, in order
- * @param baseline parameter values that identify the baseline records, e.g. {@code strategy=cas}; a record is
- *                 compared with the baseline record of the same benchmark, threads and other parameters
+ * @param baselines parameter values that identify baseline records, e.g. {@code strategy=cas}; a record is
+ *                  compared with the record that matches the first of these it can be compared with: same
+ *                  benchmark, threads and parameters other than the baseline's own (an experiment with two
+ *                  comparisons, e.g. strategies and batch against singles, gives one baseline per comparison)
  * @param lowerIsBetter true when the score is a time (ns/op): the ratio is then baseline / score, so that in
  *                      every table a ratio above 1 means faster than the baseline
  * @param secondaryColumns secondary results shown as columns, in order
  * @param notes lines printed under the table (sources, what the baseline is, caveats)
  */
-public record TableSpec(List<String> paramColumns, Map<String, String> baseline, boolean lowerIsBetter,
+public record TableSpec(List<String> paramColumns, List<Map<String, String>> baselines, boolean lowerIsBetter,
                         List<Column> secondaryColumns, List<String> notes) {
 
     /**
@@ -29,20 +31,59 @@ public record TableSpec(List<String> paramColumns, Map<String, String> baseline,
     public record Column(String name, String header, String format) {
     }
 
-    /** Copies the lists. */
+    /** Copies the lists; at least one baseline. */
     public TableSpec {
         paramColumns = List.copyOf(paramColumns);
-        baseline = Map.copyOf(baseline);
+        baselines = baselines.stream().map(Map::copyOf).toList();
+        if (baselines.isEmpty() || baselines.stream().anyMatch(Map::isEmpty)) {
+            throw new IllegalArgumentException("a table needs at least one non-empty baseline: " + baselines);
+        }
         secondaryColumns = List.copyOf(secondaryColumns);
         notes = List.copyOf(notes);
     }
 
+    /** A table with one baseline. */
+    public TableSpec(List<String> paramColumns, Map<String, String> baseline, boolean lowerIsBetter,
+                     List<Column> secondaryColumns, List<String> notes) {
+        this(paramColumns, List.of(baseline), lowerIsBetter, secondaryColumns, notes);
+    }
+
     /**
      * @param record a result
-     * @return whether it is a baseline record
+     * @param candidates the results of the same run
+     * @return the record {@code record} is compared with, or null when the run has none
      */
-    public boolean isBaseline(ResultRecord record) {
+    public ResultRecord baselineOf(ResultRecord record, List<ResultRecord> candidates) {
+        for (Map<String, String> baseline : baselines) {
+            for (ResultRecord candidate : candidates) {
+                if (matches(baseline, candidate) && comparable(baseline, record, candidate)) {
+                    return candidate;
+                }
+            }
+        }
+        return null;
+    }
+
+    private static boolean matches(Map<String, String> baseline, ResultRecord record) {
         return baseline.entrySet().stream().allMatch(e -> Objects.equals(record.param(e.getKey()), e.getValue()));
+    }
+
+    /** Same benchmark, threads and parameters, except for the parameters that define the baseline. */
+    private static boolean comparable(Map<String, String> baseline, ResultRecord a, ResultRecord b) {
+        if (a.threads() != b.threads() || !a.benchmark().equals(b.benchmark())) {
+            return false;
+        }
+        for (Map.Entry<String, String> e : a.params().entrySet()) {
+            if (!baseline.containsKey(e.getKey()) && !Objects.equals(e.getValue(), b.param(e.getKey()))) {
+                return false;
+            }
+        }
+        for (String key : baseline.keySet()) {
+            if (a.param(key) == null) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /**
@@ -55,8 +96,10 @@ public record TableSpec(List<String> paramColumns, Map<String, String> baseline,
         return Double.isFinite(ratio) ? ratio : Double.NaN;
     }
 
-    /** @return the baseline written as {@code name=value}, for the ratio column's header */
+    /** @return the baselines' values, e.g. {@code CAS_LOOP/16 singles}, for the ratio column's header */
     public String baselineLabel() {
-        return baseline.values().stream().sorted().reduce((a, b) -> a + "," + b).orElse("baseline");
+        return baselines.stream()
+                .map(b -> b.values().stream().sorted().reduce((x, y) -> x + "," + y).orElseThrow())
+                .reduce((x, y) -> x + "/" + y).orElseThrow();
     }
 }

@@ -1,0 +1,178 @@
+package io.contend.bench.alloc;
+
+import io.contend.alloc.AllocationStrategy;
+import io.contend.alloc.RegionAllocator;
+import io.contend.backoff.BackoffStrategy;
+import io.contend.telemetry.ContentionCounter;
+import io.contend.telemetry.ContentionSnapshot;
+import org.openjdk.jmh.annotations.AuxCounters;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Level;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.TearDown;
+import org.openjdk.jmh.infra.ThreadParams;
+
+import java.util.Arrays;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicReference;
+
+/**
+ * The {@code allocator} experiment (CASSANDRA-15922's region fill, scaled to this machine): T threads make
+ * small allocations from one {@link RegionAllocator} whose regions grow to 1 MiB, for CAS_LOOP, CAS_BACKOFF
+ * (constant 1 ns park, the 15922 proposal), XADD (the 15922 fix) and TLAB (XADD regions with 4 KiB
+ * thread-local chunks). {@code row} compares one 16-cell batch with 16 single allocations.
+ *
+ * <p>Memory stays bounded: every 64K allocations a thread checks whether the allocator holds more than
+ * 16 MiB and, if so, installs a fresh one (the old one's regions become garbage). The fork runs G1 with 4 MiB
+ * heap regions so that a 1 MiB region's byte[] is an ordinary object, not a humongous one: with the default
+ * region size of a 6 GiB heap (2 MiB) every 1 MiB region was humongous and G1's pauses, not the allocator,
+ * dominated the score. Every thread pays the same
+ * check. Secondary results are totals from contend's telemetry and the allocators' own accounting; the lab
+ * divides them by the operations counted in the same window.
+ */
+@BenchmarkMode(Mode.Throughput)
+@OutputTimeUnit(TimeUnit.MICROSECONDS)
+@Fork(jvmArgsAppend = {"-Xms2g", "-Xmx2g", "-XX:+UseG1GC", "-XX:G1HeapRegionSize=4m"})
+public class RegionFillBenchmark {
+    static final long RECYCLE_BYTES = 16L * 1024 * 1024;
+    static final int CHECK_EVERY = 1 << 16;
+    static final int CHUNK = 4 * 1024;
+
+    /** The shared allocator and the experiment's parameters. */
+    @State(Scope.Benchmark)
+    public static class Shared {
+        /** CAS_LOOP, CAS_BACKOFF, XADD, or TLAB (XADD regions with thread-local chunks). */
+        @Param({"CAS_LOOP", "CAS_BACKOFF", "XADD", "TLAB"})
+        public String strategy;
+
+        /** Bytes per allocation (per cell for the batch benchmarks). */
+        @Param({"8", "16"})
+        public int size;
+
+        final ContentionCounter telemetry = new ContentionCounter("allocator");
+        final AtomicReference<RegionAllocator> allocator = new AtomicReference<>();
+        /** Waste and capacity of the allocators retired by recycling, since the iteration began. */
+        final AtomicLong retiredWaste = new AtomicLong();
+        final AtomicLong retiredReserved = new AtomicLong();
+        int[] row;
+
+        @Setup(Level.Iteration)
+        public void setUp() {
+            allocator.set(create());
+            retiredWaste.set(0);
+            retiredReserved.set(0);
+            row = new int[16];
+            Arrays.fill(row, size);
+        }
+
+        RegionAllocator create() {
+            RegionAllocator.Builder b = RegionAllocator.builder().telemetry(telemetry);
+            switch (strategy) {
+                case "CAS_LOOP":
+                    return b.strategy(AllocationStrategy.CAS_LOOP).build();
+                case "CAS_BACKOFF":
+                    return b.strategy(AllocationStrategy.CAS_BACKOFF).backoff(BackoffStrategy.constant(1)).build();
+                case "XADD":
+                    return b.strategy(AllocationStrategy.XADD).build();
+                case "TLAB":
+                    return b.strategy(AllocationStrategy.XADD).threadLocalChunks(CHUNK).build();
+                default:
+                    throw new IllegalArgumentException("unknown strategy '" + strategy
+                            + "'; expected CAS_LOOP, CAS_BACKOFF, XADD or TLAB");
+            }
+        }
+
+        /** Installs a fresh allocator if the current one holds too much; one thread wins, others move on. */
+        void maybeRecycle() {
+            RegionAllocator current = allocator.get();
+            if (current.reservedBytes() > RECYCLE_BYTES && allocator.compareAndSet(current, create())) {
+                retiredWaste.addAndGet(current.wasteBytes());
+                retiredReserved.addAndGet(current.reservedBytes());
+            }
+        }
+    }
+
+    /** Per-thread counts; JMH sums them over threads and iterations. */
+    @State(Scope.Thread)
+    @AuxCounters(AuxCounters.Type.EVENTS)
+    public static class Counts {
+        /** Allocation calls made (a batch counts once). */
+        public long operations;
+        /** Atomic instructions on region offsets (CAS attempts and XADDs). */
+        public long atomics;
+        /** Failed CAS attempts. */
+        public long casFailures;
+        /** Waste bytes of the allocators used in the iteration (reported by thread 0 only). */
+        public long wasteBytes;
+        /** Bytes of those allocators' regions (reported by thread 0 only). */
+        public long reservedBytes;
+
+        int untilCheck = CHECK_EVERY;
+        private long calls;
+        private ContentionSnapshot atStart;
+
+        @Setup(Level.Iteration)
+        public void begin(Shared shared) {
+            calls = 0;
+            atStart = shared.telemetry.snapshotOfCurrentThread();
+        }
+
+        @TearDown(Level.Iteration)
+        public void end(Shared shared, ThreadParams thread) {
+            ContentionSnapshot delta = shared.telemetry.snapshotOfCurrentThread().minus(atStart);
+            operations = calls;
+            atomics = delta.attempts();
+            casFailures = delta.failures();
+            if (thread.getThreadIndex() == 0) {
+                RegionAllocator last = shared.allocator.get();
+                wasteBytes = shared.retiredWaste.get() + last.wasteBytes();
+                reservedBytes = shared.retiredReserved.get() + last.reservedBytes();
+            }
+        }
+
+        void count(Shared shared) {
+            calls++;
+            if (--untilCheck == 0) {
+                untilCheck = CHECK_EVERY;
+                shared.maybeRecycle();
+            }
+        }
+    }
+
+    @Benchmark
+    public long allocate(Shared shared, Counts counts) {
+        counts.count(shared);
+        return shared.allocator.get().allocate(shared.size);
+    }
+
+    /** How the row benchmark allocates a row of 16 cells. */
+    @State(Scope.Benchmark)
+    public static class Row {
+        /** {@code singles}: 16 calls of one cell each; {@code batch}: one call for all 16 cells. */
+        @Param({"singles", "batch"})
+        public String row;
+    }
+
+    /** Allocates one row of 16 cells, as 16 single allocations or as one batch; a row counts as one call. */
+    @Benchmark
+    public long row(Shared shared, Row row, Counts counts) {
+        counts.count(shared);
+        RegionAllocator allocator = shared.allocator.get();
+        if (row.row.equals("batch")) {
+            return allocator.allocate(shared.row);
+        }
+        long last = 0;
+        for (int i = 0; i < 16; i++) {
+            last = allocator.allocate(shared.size);
+        }
+        return last;
+    }
+}
