@@ -1,6 +1,7 @@
 package io.contend.cli;
 
 import io.contend.cli.lab.LabCommand;
+import io.contend.cli.report.ReportCommand;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.ParameterException;
@@ -12,7 +13,7 @@ import picocli.CommandLine.Spec;
         versionProvider = VersionProvider.class,
         description = {"Low-contention concurrency primitives for the JVM, and a lab that measures them honestly.",
                 ""},
-        subcommands = {LabCommand.class, picocli.CommandLine.HelpCommand.class},
+        subcommands = {LabCommand.class, ReportCommand.class, picocli.CommandLine.HelpCommand.class},
         footer = {"", "Start with: contend lab --list, then contend lab"})
 public final class ContendCommand implements Runnable {
     @Spec

@@ -45,4 +45,12 @@ public interface Experiment {
     default JmhSettings settings(LabMode mode) {
         return mode.settings();
     }
+
+    /**
+     * @return the seed's own headline numbers for this experiment, or null when the seed gives none; the
+     *         report shows them beside this machine's as "seed, other machine"
+     */
+    default SeedTable seedTable() {
+        return null;
+    }
 }

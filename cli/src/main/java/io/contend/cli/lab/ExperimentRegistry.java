@@ -50,4 +50,12 @@ public final class ExperimentRegistry {
         }
         return e;
     }
+
+    /**
+     * @param name an experiment name
+     * @return the experiment, or null if this build has none by that name
+     */
+    public Experiment find(String name) {
+        return byName.get(name);
+    }
 }

@@ -1,5 +1,6 @@
 package io.contend.cli.lab;
 
+import io.contend.cli.report.HtmlReport;
 import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -28,7 +29,7 @@ import java.util.stream.Collectors;
         mixinStandardHelpOptions = true,
         description = {"Runs the seeds' experiments on this machine: JMH benchmarks of contend's primitives and "
                 + "their peers in the same run, one table per experiment with ratios against a baseline, and "
-                + "results.json in the output directory.", ""},
+                + "results.json and index.html (the report) in the output directory.", ""},
         footer = {"", "Modes: --smoke (seconds: proves each experiment runs), --quick (default: about 2 minutes an "
                 + "experiment), --full (numbers worth publishing: 3 forks, longer iterations). "
                 + "Thread counts above this machine's CPUs are marked oversubscribed (*)."})
@@ -128,6 +129,12 @@ public final class LabCommand implements Callable<Integer> {
             }
         }
         stdout.println("Results: " + results.path().toAbsolutePath());
+        try {
+            stdout.println("Report:  " + new HtmlReport(registry).write(out).toAbsolutePath());
+        } catch (IOException | RuntimeException e) {
+            failed.add("report");
+            System.err.println("contend lab: could not write the report: " + e);
+        }
         stdout.flush();
         if (!failed.isEmpty()) {
             System.err.println("contend lab: failed: " + String.join(", ", failed));

@@ -54,6 +54,19 @@ public final class RefcountExperiment implements Experiment {
         return mode == LabMode.QUICK ? new JmhSettings(1, 1, 500, 3, 500) : mode.settings();
     }
 
+    /** Seed 001: the retainRelease table of Netty PR #7248, 2017, before (CAS) and after (XADD) the change. */
+    @Override
+    public SeedTable seedTable() {
+        return new SeedTable("Netty PR #7248 (2017), AbstractReferenceCountedByteBufBenchmark, JMH sample mode, ns/op;"
+                + " BEFORE is the CAS loop, AFTER the XADD of the PR",
+                List.of("delay", "contended BEFORE", "contended AFTER", "uncontended BEFORE", "uncontended AFTER"),
+                List.of(List.of("1", "804.579", "383.436", "48.610", "52.269"),
+                        List.of("10", "785.376", "474.429", "62.599", "62.290"),
+                        List.of("100", "817.392", "479.267", "228.629", "235.044"),
+                        List.of("1000", "2077.700", "2044.603", "2002.987", "2006.578"),
+                        List.of("10000", "19949.334", "19904.227", "19735.345", "19742.605")));
+    }
+
     @Override
     public TableSpec table() {
         return new TableSpec(List.of("impl", "delay", "contended"), Map.of("impl", "CAS"), true, List.of(),

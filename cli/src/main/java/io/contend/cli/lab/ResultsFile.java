@@ -151,6 +151,50 @@ public final class ResultsFile {
     }
 
     /**
+     * A results file as a whole: the latest run's machine, mode and start, and every record.
+     *
+     * @param machine the machine of the latest run, or null if the file has none
+     * @param mode the latest run's mode, or "unknown"
+     * @param started when the latest run started (ISO-8601), or "unknown"
+     * @param records every record, in file order
+     */
+    public record Contents(MachineInfo machine, String mode, String started, List<ResultRecord> records) {
+    }
+
+    /**
+     * Reads a whole results file.
+     *
+     * @param path the file
+     * @return its contents
+     * @throws IOException if it cannot be read
+     * @throws JsonParseException or IllegalStateException if it is not in the schema
+     */
+    public static Contents readContents(Path path) throws IOException {
+        try (Reader in = Files.newBufferedReader(path, StandardCharsets.UTF_8)) {
+            JsonObject root = JsonParser.parseReader(in).getAsJsonObject();
+            MachineInfo machine = root.has("machine") ? GSON.fromJson(root.get("machine"), MachineInfo.class) : null;
+            return new Contents(machine, text(root, "mode"), text(root, "started"), records(root));
+        }
+    }
+
+    private static String text(JsonObject root, String name) {
+        JsonElement e = root.get(name);
+        return e == null || e.isJsonNull() ? "unknown" : e.getAsString();
+    }
+
+    private static List<ResultRecord> records(JsonObject root) {
+        JsonArray results = root.getAsJsonArray("results");
+        if (results == null) {
+            throw new IllegalStateException("no 'results' array");
+        }
+        List<ResultRecord> records = new ArrayList<>();
+        for (JsonElement e : results) {
+            records.add(fromJson(e.getAsJsonObject()));
+        }
+        return records;
+    }
+
+    /**
      * Reads the records of a results file.
      *
      * @param path the file
@@ -160,12 +204,7 @@ public final class ResultsFile {
      */
     public static List<ResultRecord> read(Path path) throws IOException {
         try (Reader in = Files.newBufferedReader(path, StandardCharsets.UTF_8)) {
-            JsonObject root = JsonParser.parseReader(in).getAsJsonObject();
-            List<ResultRecord> records = new ArrayList<>();
-            for (JsonElement e : root.getAsJsonArray("results")) {
-                records.add(fromJson(e.getAsJsonObject()));
-            }
-            return records;
+            return records(JsonParser.parseReader(in).getAsJsonObject());
         }
     }
 

@@ -25,6 +25,41 @@ public final class TableRenderer {
      */
     public String render(Experiment experiment, List<ResultRecord> records) {
         TableSpec spec = experiment.table();
+        Table table = table(spec, records);
+        List<String> header = table.header();
+        List<List<String>> rows = table.rows();
+        boolean anyOversubscribed = table.anyOversubscribed();
+        StringBuilder out = new StringBuilder();
+        out.append(experiment.name()).append(": ").append(experiment.title()).append('\n');
+        appendAligned(out, header, rows, 1 + spec.paramColumns().size());
+        for (String note : spec.notes()) {
+            out.append("  ").append(note).append('\n');
+        }
+        out.append("  ").append(ratioNote(spec)).append('\n');
+        if (anyOversubscribed) {
+            out.append("  * more threads than the ").append(cpus)
+                    .append(" CPUs of this machine: oversubscribed, threads take turns on CPUs.\n");
+        }
+        return out.toString();
+    }
+
+    /**
+     * A table's cells: benchmark, parameter columns, threads ({@code *} when oversubscribed), score, "±",
+     * error, units, the ratio against the baseline, then the secondary columns.
+     *
+     * @param header column headers
+     * @param rows one row of cells per record
+     * @param anyOversubscribed whether a row ran more threads than CPUs
+     */
+    public record Table(List<String> header, List<List<String>> rows, boolean anyOversubscribed) {
+    }
+
+    /**
+     * @param spec the layout
+     * @param records the records, in run order
+     * @return the cells of the table
+     */
+    public static Table table(TableSpec spec, List<ResultRecord> records) {
         List<String> header = new ArrayList<>();
         header.add("Benchmark");
         header.addAll(spec.paramColumns());
@@ -58,20 +93,17 @@ public final class TableRenderer {
             }
             rows.add(row);
         }
-        StringBuilder out = new StringBuilder();
-        out.append(experiment.name()).append(": ").append(experiment.title()).append('\n');
-        appendAligned(out, header, rows, 1 + spec.paramColumns().size());
-        for (String note : spec.notes()) {
-            out.append("  ").append(note).append('\n');
-        }
-        out.append("  vs ").append(spec.baselineLabel()).append(": times faster than ").append(spec.baselineLabel())
-                .append(" with the same benchmark, threads and other parameters, from this run (")
-                .append(spec.lowerIsBetter() ? "its score / this score" : "this score / its score").append(").\n");
-        if (anyOversubscribed) {
-            out.append("  * more threads than the ").append(cpus)
-                    .append(" CPUs of this machine: oversubscribed, threads take turns on CPUs.\n");
-        }
-        return out.toString();
+        return new Table(header, rows, anyOversubscribed);
+    }
+
+    /**
+     * @param spec the layout
+     * @return what the ratio column means, one line
+     */
+    public static String ratioNote(TableSpec spec) {
+        return "vs " + spec.baselineLabel() + ": times faster than " + spec.baselineLabel()
+                + " with the same benchmark, threads and other parameters, from this run ("
+                + (spec.lowerIsBetter() ? "its score / this score" : "this score / its score") + ").";
     }
 
     private static String ratio(TableSpec spec, ResultRecord r, List<ResultRecord> records) {

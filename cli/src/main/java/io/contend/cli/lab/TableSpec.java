@@ -31,12 +31,12 @@ public record TableSpec(List<String> paramColumns, List<Map<String, String>> bas
     public record Column(String name, String header, String format) {
     }
 
-    /** Copies the lists; at least one baseline. */
+    /** Copies the lists; no baseline (no ratios) is allowed, an empty baseline is not. */
     public TableSpec {
         paramColumns = List.copyOf(paramColumns);
         baselines = baselines.stream().map(Map::copyOf).toList();
-        if (baselines.isEmpty() || baselines.stream().anyMatch(Map::isEmpty)) {
-            throw new IllegalArgumentException("a table needs at least one non-empty baseline: " + baselines);
+        if (baselines.stream().anyMatch(Map::isEmpty)) {
+            throw new IllegalArgumentException("a baseline names at least one parameter: " + baselines);
         }
         secondaryColumns = List.copyOf(secondaryColumns);
         notes = List.copyOf(notes);
@@ -100,6 +100,6 @@ public record TableSpec(List<String> paramColumns, List<Map<String, String>> bas
     public String baselineLabel() {
         return baselines.stream()
                 .map(b -> b.values().stream().sorted().reduce((x, y) -> x + "," + y).orElseThrow())
-                .reduce((x, y) -> x + "/" + y).orElseThrow();
+                .reduce((x, y) -> x + "/" + y).orElse("baseline");
     }
 }

@@ -59,7 +59,7 @@ class LabCommandTest {
     @Test
     void topLevelHelpListsTheCommands() {
         assertEquals(0, run("--help"));
-        assertTrue(out.toString().contains("lab"), out.toString());
+        assertTrue(out.toString().contains("lab") && out.toString().contains("report"), out.toString());
         assertEquals(2, run());
     }
 
@@ -69,6 +69,8 @@ class LabCommandTest {
         assertEquals(0, run("lab", "backoff", "--smoke", "--threads", "2", "--out", dir.toString()), err.toString());
         String table = out.toString();
         assertTrue(table.contains("vs cas") && table.contains("cas-spinYieldPark") && table.contains("longAdder"), table);
+        assertTrue(table.contains("Report:  " + dir.resolve("index.html").toAbsolutePath()), table);
+        assertTrue(Files.readString(dir.resolve("index.html")).contains("id=\"exp-backoff\""), "the report has the experiment");
         JsonObject root = JsonParser.parseString(Files.readString(dir.resolve("results.json"))).getAsJsonObject();
         assertEquals("smoke", root.get("mode").getAsString());
         assertTrue(root.getAsJsonObject("machine").get("cpus").getAsInt() >= 1);

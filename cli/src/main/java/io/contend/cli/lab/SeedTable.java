@@ -1,0 +1,26 @@
+package io.contend.cli.lab;
+
+import java.util.List;
+
+/**
+ * Headline numbers a seed document reports, shown in the report beside this machine's, labelled as measured
+ * elsewhere. Transcribed from the seed with its source; never mixed into ratios.
+ *
+ * @param source where the numbers come from, e.g. {@code Netty PR #7248 (2017), carl-mastrangelo's benchmark}
+ * @param header column headers
+ * @param rows the numbers as the seed prints them, one list per row
+ */
+public record SeedTable(String source, List<String> header, List<List<String>> rows) {
+
+    /** Copies the lists and checks every row has a cell per column. */
+    public SeedTable {
+        header = List.copyOf(header);
+        rows = rows.stream().map(List::copyOf).toList();
+        for (List<String> row : rows) {
+            if (row.size() != header.size()) {
+                throw new IllegalArgumentException("row " + row + " has " + row.size() + " cells for "
+                        + header.size() + " columns " + header);
+            }
+        }
+    }
+}
