@@ -1,0 +1,74 @@
+package io.contend.queue;
+
+import java.util.AbstractQueue;
+import java.util.Iterator;
+import java.util.function.Consumer;
+import java.util.function.Supplier;
+
+/**
+ * java.util.Queue on top of a {@link MessagePassingQueue}: add/offer/remove/poll/element/peek with the
+ * message-passing threading rules. Iteration is not offered ({@link #iterator()} throws
+ * UnsupportedOperationException, and so do {@code contains} and {@code remove(Object)}, which need it): a
+ * concurrent queue cannot walk its elements without racing the consumer, and a weakly consistent walk would
+ * be a promise these queues do not keep. {@link #toString()} never throws.
+ *
+ * @param <E> element type
+ */
+public abstract class AbstractMessagePassingQueue<E> extends AbstractQueue<E> implements MessagePassingQueue<E> {
+
+    /** Not offered: see the class comment. */
+    @Override
+    public Iterator<E> iterator() {
+        throw new UnsupportedOperationException(getClass().getSimpleName() + " does not offer iteration");
+    }
+
+    @Override
+    public void clear() {
+        while (poll() != null) {
+            // each poll also releases the slot
+        }
+    }
+
+    @Override
+    public int drain(Consumer<E> consumer, int limit) {
+        java.util.Objects.requireNonNull(consumer, "consumer");
+        QueueSupport.checkLimit(limit);
+        int n = 0;
+        E e;
+        while (n < limit && (e = relaxedPoll()) != null) {
+            n++;
+            consumer.accept(e);
+        }
+        return n;
+    }
+
+    @Override
+    public int fill(Supplier<E> supplier, int limit) {
+        java.util.Objects.requireNonNull(supplier, "supplier");
+        QueueSupport.checkLimit(limit);
+        int n = 0;
+        while (n < limit && hasRoomForOne()) {
+            if (!relaxedOffer(QueueSupport.requireElement(supplier.get()))) {
+                throw new IllegalStateException("a single producer found no room after checking: " + this);
+            }
+            n++;
+        }
+        return n;
+    }
+
+    /**
+     * For fill: whether an offer by the calling producer would succeed now. Only the calling producer can
+     * take the room away for SPSC queues; MPSC queues override fill.
+     *
+     * @return true if one more element fits
+     */
+    abstract boolean hasRoomForOne();
+
+    /** @return e.g. {@code SpscArrayQueue[capacity=1024, size=3]}; never throws */
+    @Override
+    public String toString() {
+        int capacity = capacity();
+        return getClass().getSimpleName() + "[capacity=" + (capacity == UNBOUNDED_CAPACITY ? "unbounded" : capacity)
+                + ", size=" + size() + "]";
+    }
+}

@@ -1,0 +1,191 @@
+package io.contend.queue;
+
+import java.util.function.Consumer;
+import java.util.function.Supplier;
+
+/**
+ * A queue for passing messages between threads, in the spirit of JCTools' MessagePassingQueue: no nulls, no
+ * blocking, and relaxed variants of offer/poll/peek that may fail spuriously in exchange for speed.
+ *
+ * <p>Threading is part of each implementation's contract: an SPSC queue allows one producer thread
+ * (offer, relaxedOffer, fill) and one consumer thread (poll, peek, relaxed variants, drain, clear) at a time;
+ * an MPSC queue allows any number of producers and one consumer. {@link #size()}, {@link #isEmpty()},
+ * {@link #capacity()} and {@code toString()} may be called from any thread.
+ *
+ * <p>Guarantees of every implementation: FIFO (per producer, for MPSC); an element polled is seen fully
+ * constructed (the offer happens-before the poll that returns it); if the consumer sees {@code !isEmpty()}
+ * then its next {@code poll()} returns an element; {@code peek()} returns what the next {@code poll()} returns;
+ * {@code 0 <= size() <= capacity()} from any thread (for bounded queues); null elements are rejected with a
+ * NullPointerException.
+ *
+ * @param <E> element type
+ */
+public interface MessagePassingQueue<E> {
+    /** {@link #capacity()} of a queue without a bound. */
+    int UNBOUNDED_CAPACITY = -1;
+
+    /** What a drain or fill loop does when it has nothing to do. */
+    @FunctionalInterface
+    interface WaitStrategy {
+        /**
+         * @param idleCounter how many times in a row the loop found nothing to do (0 the first time)
+         * @return the counter for the next idle round (usually idleCounter + 1)
+         */
+        int idle(int idleCounter);
+    }
+
+    /** When a drain or fill loop with a wait strategy stops. */
+    @FunctionalInterface
+    interface ExitCondition {
+        /** @return true to keep going; checked between batches */
+        boolean keepRunning();
+    }
+
+    /**
+     * Adds an element if there is room; never blocks.
+     *
+     * @param e the element, not null
+     * @return true if added, false if the queue is full
+     * @throws NullPointerException if e is null
+     */
+    boolean offer(E e);
+
+    /**
+     * Removes the head element. Consumer thread only. Returns null only if the queue is empty: when a producer
+     * has claimed a slot but not yet written it, this waits (briefly) for the write.
+     *
+     * @return the head, or null if empty
+     */
+    E poll();
+
+    /**
+     * Returns the head element without removing it. Consumer thread only; same waiting rule as {@link #poll()}.
+     *
+     * @return the head, or null if empty
+     */
+    E peek();
+
+    /**
+     * Like {@link #offer(Object)}, but may return false while there is room (e.g. a multi-producer race);
+     * never returns true without adding.
+     *
+     * @param e the element, not null
+     * @return true if added
+     */
+    default boolean relaxedOffer(E e) {
+        return offer(e);
+    }
+
+    /**
+     * Like {@link #poll()}, but may return null while a producer's write is in flight instead of waiting.
+     *
+     * @return the head, or null
+     */
+    default E relaxedPoll() {
+        return poll();
+    }
+
+    /**
+     * Like {@link #peek()}, but may return null while a producer's write is in flight.
+     *
+     * @return the head, or null
+     */
+    default E relaxedPeek() {
+        return peek();
+    }
+
+    /**
+     * The number of elements, from any thread: a snapshot that may be stale by the time it returns, but
+     * always between 0 and {@link #capacity()} (Integer.MAX_VALUE at most for unbounded queues).
+     *
+     * @return the number of elements
+     */
+    int size();
+
+    /**
+     * From any thread: whether the queue looked empty. Seen by the consumer, {@code false} means its next poll
+     * returns an element.
+     *
+     * @return true if empty
+     */
+    boolean isEmpty();
+
+    /** @return the most elements the queue holds, or {@link #UNBOUNDED_CAPACITY} */
+    int capacity();
+
+    /** Removes every element. Consumer thread only. */
+    void clear();
+
+    /**
+     * Removes up to {@code limit} elements and passes each to {@code consumer}, stopping early when the queue
+     * is empty. Consumer thread only. An exception from the consumer propagates; the element it was given is
+     * already removed.
+     *
+     * @param consumer receives the elements in order
+     * @param limit at most this many, at least 0
+     * @return how many were removed
+     */
+    int drain(Consumer<E> consumer, int limit);
+
+    /**
+     * Removes the elements present (at most {@link #capacity()}, or 4096 for an unbounded queue) and passes
+     * each to {@code consumer}.
+     *
+     * @param consumer receives the elements in order
+     * @return how many were removed
+     */
+    default int drain(Consumer<E> consumer) {
+        return drain(consumer, capacity() == UNBOUNDED_CAPACITY ? 4096 : capacity());
+    }
+
+    /**
+     * Adds up to {@code limit} elements from {@code supplier}, stopping early when the queue is full. Producer
+     * thread only (for MPSC queues, any producer). The supplier is called only when there is room.
+     *
+     * @param supplier gives the elements; must not return null
+     * @param limit at most this many, at least 0
+     * @return how many were added
+     * @throws NullPointerException if the supplier returns null (the elements added before stay)
+     */
+    int fill(Supplier<E> supplier, int limit);
+
+    /**
+     * Adds elements from {@code supplier} until full (for an unbounded queue, 4096 of them).
+     *
+     * @param supplier gives the elements
+     * @return how many were added
+     */
+    default int fill(Supplier<E> supplier) {
+        return fill(supplier, capacity() == UNBOUNDED_CAPACITY ? 4096 : capacity());
+    }
+
+    /**
+     * Drains in batches until {@code exit} says stop, idling with {@code wait} while the queue is empty.
+     *
+     * @param consumer receives the elements
+     * @param wait called when a batch found nothing
+     * @param exit checked before every batch
+     */
+    default void drain(Consumer<E> consumer, WaitStrategy wait, ExitCondition exit) {
+        QueueSupport.requireNonNull(consumer, wait, exit);
+        int idle = 0;
+        while (exit.keepRunning()) {
+            idle = drain(consumer, 4096) == 0 ? wait.idle(idle) : 0;
+        }
+    }
+
+    /**
+     * Fills in batches until {@code exit} says stop, idling with {@code wait} while the queue is full.
+     *
+     * @param supplier gives the elements
+     * @param wait called when a batch added nothing
+     * @param exit checked before every batch
+     */
+    default void fill(Supplier<E> supplier, WaitStrategy wait, ExitCondition exit) {
+        QueueSupport.requireNonNull(supplier, wait, exit);
+        int idle = 0;
+        while (exit.keepRunning()) {
+            idle = fill(supplier, 4096) == 0 ? wait.idle(idle) : 0;
+        }
+    }
+}

@@ -1,0 +1,38 @@
+package io.contend.queue;
+
+/**
+ * A bounded single-producer single-consumer queue that allocates its capacity in chunks: it starts with one
+ * chunk and links another only when the current one is full, so an idle queue with a large bound holds little
+ * memory. One producer thread and one consumer thread at a time.
+ *
+ * <p>Bounds: {@code chunkSize} and {@code maxCapacity} are rounded up to powers of two (at least 2);
+ * {@link #capacity()} is the rounded maxCapacity and the queue holds exactly that many elements. A chunk keeps
+ * one slot free for the link marker when the next chunk is linked, so memory in use is at most
+ * maxCapacity + (maxCapacity / chunk + 1) x (chunk + 1) slots.
+ *
+ * @param <E> element type
+ */
+public final class SpscChunkedArrayQueue<E> extends SpscLinkedArrayQueue<E> {
+
+    /**
+     * @param chunkSize slots per chunk, in [2, maxCapacity] after rounding
+     * @param maxCapacity the most elements held, in [2, 2^30]
+     * @throws IllegalArgumentException naming the value when a size is out of range
+     */
+    public SpscChunkedArrayQueue(int chunkSize, int maxCapacity) {
+        this(QueueSupport.roundToPowerOfTwo("chunkSize", chunkSize, 2),
+                QueueSupport.roundToPowerOfTwo("maxCapacity", maxCapacity, 2), true);
+    }
+
+    private SpscChunkedArrayQueue(int chunk, int max, boolean rounded) {
+        super(checkChunk(chunk, max), chunk, max, false);
+    }
+
+    private static int checkChunk(int chunk, int max) {
+        if (chunk > max) {
+            throw new IllegalArgumentException("chunkSize (" + chunk + " after rounding) must not exceed maxCapacity ("
+                    + max + " after rounding)");
+        }
+        return chunk;
+    }
+}

@@ -1,0 +1,36 @@
+package io.contend.queue;
+
+/**
+ * A bounded single-producer single-consumer queue whose buffer starts small and doubles, by linking a buffer
+ * twice the size when the current one is full, until it reaches the bound; from then on it is a plain ring.
+ * One producer thread and one consumer thread at a time.
+ *
+ * <p>Bounds: {@code initialCapacity} and {@code maxCapacity} are rounded up to powers of two (at least 2);
+ * {@link #capacity()} is the rounded maxCapacity and the queue holds exactly that many elements.
+ *
+ * @param <E> element type
+ */
+public final class SpscGrowableArrayQueue<E> extends SpscLinkedArrayQueue<E> {
+
+    /**
+     * @param initialCapacity slots of the first buffer, in [2, maxCapacity] after rounding
+     * @param maxCapacity the most elements held, in [2, 2^30]
+     * @throws IllegalArgumentException naming the value when a size is out of range
+     */
+    public SpscGrowableArrayQueue(int initialCapacity, int maxCapacity) {
+        this(QueueSupport.roundToPowerOfTwo("initialCapacity", initialCapacity, 2),
+                QueueSupport.roundToPowerOfTwo("maxCapacity", maxCapacity, 2), true);
+    }
+
+    private SpscGrowableArrayQueue(int initial, int max, boolean rounded) {
+        super(checkInitial(initial, max), max, max, true);
+    }
+
+    private static int checkInitial(int initial, int max) {
+        if (initial > max) {
+            throw new IllegalArgumentException("initialCapacity (" + initial
+                    + " after rounding) must not exceed maxCapacity (" + max + " after rounding)");
+        }
+        return initial;
+    }
+}

@@ -1,0 +1,24 @@
+package io.contend.queue;
+
+/**
+ * An unbounded single-producer single-consumer queue of linked chunks: offer always succeeds, allocating a new
+ * chunk when the current one is full; the consumer drops chunks it has emptied. One producer thread and one
+ * consumer thread at a time.
+ *
+ * <p>{@code chunkSize} is rounded up to a power of two (at least 2); {@link #capacity()} is
+ * {@link #UNBOUNDED_CAPACITY} and {@link #size()} saturates at Integer.MAX_VALUE. Memory grows with the
+ * backlog: a producer faster than its consumer fills the heap, so bound the backlog elsewhere.
+ *
+ * @param <E> element type
+ */
+public final class SpscUnboundedArrayQueue<E> extends SpscLinkedArrayQueue<E> {
+
+    /**
+     * @param chunkSize slots per chunk, in [2, 2^30]
+     * @throws IllegalArgumentException naming the value when out of range
+     */
+    public SpscUnboundedArrayQueue(int chunkSize) {
+        super(QueueSupport.roundToPowerOfTwo("chunkSize", chunkSize, 2),
+                QueueSupport.roundToPowerOfTwo("chunkSize", chunkSize, 2), Long.MAX_VALUE, false);
+    }
+}
