@@ -32,6 +32,20 @@ public interface Experiment {
      */
     Map<String, ResultRecord.Secondary> secondary(Map<String, ResultRecord.Secondary> jmhSecondary);
 
+    /**
+     * Which result is a run's score. By default JMH's primary result; an experiment names a secondary result
+     * when the primary is not what it compares, e.g. a producer/consumer {@code @Group} benchmark, whose primary
+     * result counts the calls of both methods, failed ones included, while the experiment compares messages
+     * passed per microsecond (an {@code @AuxCounters} result).
+     *
+     * @param run a configuration of this experiment
+     * @return the name of the JMH secondary result whose score, error and unit become the record's, or null for
+     *         JMH's primary result
+     */
+    default String scoreResult(JmhRun run) {
+        return null;
+    }
+
     /** @return the table layout and baseline */
     TableSpec table();
 

@@ -18,6 +18,11 @@ import java.util.regex.Pattern;
 /**
  * Runs one {@link JmhRun} through JMH's Runner API in forked JVMs and turns the result into a
  * {@link ResultRecord}. JMH's own console output is silenced; the lab prints its own tables.
+ *
+ * <p>Threads: the run's count is JMH's {@code threads} option. For an asymmetric ({@code @Group}) benchmark JMH
+ * rounds that up to a whole number of groups, so a run of exactly one group gives the group's own size (e.g. 2
+ * for one producer and one consumer); a result whose thread count differs from the run's is refused rather than
+ * recorded under the wrong count.
  */
 public final class JmhExecutor {
     private final LabMode mode;
@@ -56,17 +61,37 @@ public final class JmhExecutor {
             throw new RunnerException("expected one result for " + run + ", JMH returned " + results.size()
                     + " (is the benchmark in the jar's META-INF/BenchmarkList?)");
         }
-        return toRecord(experiment, run, results.iterator().next());
+        RunResult result = results.iterator().next();
+        int ran = result.getParams().getThreads();
+        if (ran != run.threads()) {
+            throw new RunnerException("JMH ran " + ran + " threads for " + run + " (a @Group benchmark runs whole "
+                    + "groups: ask for a multiple of the group's size)");
+        }
+        return toRecord(experiment, run, result);
     }
 
     ResultRecord toRecord(Experiment experiment, JmhRun run, RunResult result) {
-        Result<?> primary = result.getPrimaryResult();
+        Result<?> primary = scoreOf(result, experiment.scoreResult(run));
         Map<String, ResultRecord.Secondary> jmhSecondary = secondaryOf(result);
         double error = primary.getScoreError();
         boolean estimated = !Double.isNaN(error) && countIterations(result) >= 3;
         return new ResultRecord(experiment.name(), run.shortName(), run.recordParams(), run.threads(), primary.getScore(),
                 estimated ? error : null, primary.getScoreUnit(), experiment.secondary(jmhSecondary), mode.label(),
                 run.threads() > cpus);
+    }
+
+    /** The primary result, or the named secondary result (JMH declares those with a raw {@code Result}). */
+    @SuppressWarnings("rawtypes")
+    private static Result<?> scoreOf(RunResult result, String secondaryName) {
+        if (secondaryName == null) {
+            return result.getPrimaryResult();
+        }
+        Result score = result.getSecondaryResults().get(secondaryName);
+        if (score == null) {
+            throw new IllegalStateException("benchmark did not report the result '" + secondaryName
+                    + "' that is its score: " + result.getSecondaryResults().keySet());
+        }
+        return score;
     }
 
     /** JMH declares secondary results with a raw {@code Result}: read them as scores and units. */

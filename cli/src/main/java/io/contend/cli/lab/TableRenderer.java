@@ -103,12 +103,12 @@ public final class TableRenderer {
     public static String ratioNote(TableSpec spec) {
         return "vs " + spec.baselineLabel() + ": times faster than " + spec.baselineLabel()
                 + " with the same benchmark, threads and other parameters, from this run ("
-                + (spec.lowerIsBetter() ? "its score / this score" : "this score / its score") + ").";
+                + (spec.lowerIsBetter() ? "its score / this score" : "this score / its score, or its / this for times (/op)") + ").";
     }
 
     private static String ratio(TableSpec spec, ResultRecord r, List<ResultRecord> records) {
         ResultRecord baseline = spec.baselineOf(r, records);
-        return baseline == null ? "n/a" : format("%.2fx", spec.speedup(r.score(), baseline.score()));
+        return baseline == null ? "n/a" : format("%.2fx", spec.speedup(r.score(), baseline.score(), r.unit()));
     }
 
     /** Pads every column to its widest cell: the first {@code leftColumns} left-aligned (names), the rest right. */

@@ -92,7 +92,19 @@ public record TableSpec(List<String> paramColumns, List<Map<String, String>> bas
      * @return how many times faster than the baseline (above 1 is faster), or NaN if undefined
      */
     public double speedup(double score, double baselineScore) {
-        double ratio = lowerIsBetter ? baselineScore / score : score / baselineScore;
+        return speedup(score, baselineScore, null);
+    }
+
+    /**
+     * @param score a record's score
+     * @param baselineScore its baseline's score
+     * @param unit the record's unit: a time per operation (ending in {@code /op}, e.g. ns/op) is lower-is-better
+     *             whatever {@link #lowerIsBetter}, so a table may mix rates and times (as the report's charts do)
+     * @return how many times faster than the baseline (above 1 is faster), or NaN if undefined
+     */
+    public double speedup(double score, double baselineScore, String unit) {
+        boolean lower = lowerIsBetter || unit != null && unit.endsWith("/op");
+        double ratio = lower ? baselineScore / score : score / baselineScore;
         return Double.isFinite(ratio) ? ratio : Double.NaN;
     }
 

@@ -156,7 +156,7 @@ final class ChartPlanner {
         for (String k : keys) {
             if (k.equals(THREADS)) {
                 parts.add(r.threads() + (r.oversubscribed() ? "*" : "") + (r.threads() == 1 ? " thread" : " threads"));
-            } else {
+            } else if (r.param(k) != null) { // a record may lack a parameter others have (a JDK queue's chunk)
                 parts.add(k + "=" + value(r, k));
             }
         }

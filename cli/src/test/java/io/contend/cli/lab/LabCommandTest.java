@@ -40,7 +40,7 @@ class LabCommandTest {
     @Test
     void rejectsAnUnknownExperimentNamingTheKnownOnes() {
         assertEquals(2, run("lab", "nope"));
-        assertTrue(err.toString().contains("unknown experiment 'nope'; known: backoff, refcount, allocator"), err.toString());
+        assertTrue(err.toString().contains("unknown experiment 'nope'; known: backoff, refcount, allocator, queues"), err.toString());
     }
 
     @Test

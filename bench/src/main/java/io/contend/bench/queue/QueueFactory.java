@@ -1,0 +1,155 @@
+package io.contend.bench.queue;
+
+import io.contend.queue.MpscArrayQueue;
+import io.contend.queue.MpscUnboundedArrayQueue;
+import io.contend.queue.SpscArrayQueue;
+import io.contend.queue.SpscChunkedArrayQueue;
+import io.contend.queue.SpscGrowableArrayQueue;
+import io.contend.queue.SpscUnboundedArrayQueue;
+import org.jctools.queues.varhandle.MpscUnboundedVarHandleArrayQueue;
+import org.jctools.queues.varhandle.MpscVarHandleArrayQueue;
+import org.jctools.queues.varhandle.SpscChunkedVarHandleArrayQueue;
+import org.jctools.queues.varhandle.SpscGrowableVarHandleArrayQueue;
+import org.jctools.queues.varhandle.SpscUnboundedVarHandleArrayQueue;
+import org.jctools.queues.varhandle.SpscVarHandleArrayQueue;
+
+import java.util.List;
+import java.util.Queue;
+import java.util.concurrent.ArrayBlockingQueue;
+import java.util.concurrent.ConcurrentLinkedQueue;
+
+/**
+ * The queues of the {@code queues} experiment by kind and implementation, behind {@link java.util.Queue}, so
+ * that every implementation runs through the same benchmark code (one interface call per operation; each
+ * benchmark fork sees one implementation, so the call is monomorphic).
+ *
+ * <p>Kinds ({@code queue}): {@code SpscArray}, {@code SpscChunked}, {@code SpscGrowable}, {@code SpscUnbounded},
+ * {@code MpscArray}, {@code MpscUnbounded}. Implementations ({@code impl}): {@code contend} (io.contend.queue),
+ * {@code jctools} (JCTools 4.0.7's Unsafe classes in org.jctools.queues), {@code jctools-varhandle} (their
+ * VarHandle twins in org.jctools.queues.varhandle, jctools-core-jdk11) and {@code jdk}: ArrayBlockingQueue for
+ * the array kinds, ConcurrentLinkedQueue for the unbounded kinds; the JDK has no chunked or growable queue.
+ *
+ * <p>How {@code chunk} and {@code capacity} are used: array kinds: capacity; chunked: chunkSize = chunk,
+ * maxCapacity = capacity; growable: initialCapacity = chunk, maxCapacity = capacity; unbounded: chunkSize =
+ * chunk (capacity unused). The JDK queues ignore {@code chunk}.
+ */
+public final class QueueFactory {
+    /** Every queue kind, in the experiment's order. */
+    public static final List<String> QUEUES =
+            List.of("SpscArray", "SpscChunked", "SpscGrowable", "SpscUnbounded", "MpscArray", "MpscUnbounded");
+    /** Every implementation, in the experiment's order. */
+    public static final List<String> IMPLS = List.of("contend", "jctools", "jctools-varhandle", "jdk");
+
+    private QueueFactory() {
+    }
+
+    /**
+     * @param queue a queue kind
+     * @param impl an implementation
+     * @return whether {@link #create} builds that combination (false for an unknown name)
+     */
+    public static boolean supports(String queue, String impl) {
+        if (!QUEUES.contains(queue) || !IMPLS.contains(impl)) {
+            return false;
+        }
+        return !impl.equals("jdk") || !queue.equals("SpscChunked") && !queue.equals("SpscGrowable");
+    }
+
+    /**
+     * @param queue a queue kind
+     * @return whether the kind is made of linked arrays whose size {@code chunk} sets (chunked, growable,
+     *         unbounded); the array kinds have one array of the whole capacity
+     */
+    public static boolean usesChunk(String queue) {
+        return queue.equals("SpscChunked") || queue.equals("SpscGrowable") || queue.equals("SpscUnbounded")
+                || queue.equals("MpscUnbounded");
+    }
+
+    /**
+     * @param queue a queue kind
+     * @return whether the kind has a bound (every kind but the two unbounded ones)
+     */
+    public static boolean bounded(String queue) {
+        return !queue.equals("SpscUnbounded") && !queue.equals("MpscUnbounded");
+    }
+
+    /**
+     * @param queue the kind
+     * @param impl the implementation
+     * @param chunk chunk size (chunked, unbounded) or initial capacity (growable); ignored by the array kinds
+     * @param capacity capacity (array kinds) or maximum capacity (chunked, growable); ignored by the unbounded kinds
+     * @return a new, empty queue
+     * @throws IllegalArgumentException naming the combination if it is unknown or unsupported
+     */
+    public static Queue<Integer> create(String queue, String impl, int chunk, int capacity) {
+        if (!supports(queue, impl)) {
+            throw new IllegalArgumentException("unsupported queue/impl combination '" + queue + "'/'" + impl
+                    + "'; queues: " + QUEUES + ", impls: " + IMPLS + " (jdk has no SpscChunked or SpscGrowable)");
+        }
+        switch (impl) {
+            case "contend":
+                return contend(queue, chunk, capacity);
+            case "jctools":
+                return jctools(queue, chunk, capacity);
+            case "jctools-varhandle":
+                return jctoolsVarHandle(queue, chunk, capacity);
+            default:
+                return jdk(queue, capacity);
+        }
+    }
+
+    private static Queue<Integer> contend(String queue, int chunk, int capacity) {
+        switch (queue) {
+            case "SpscArray":
+                return new SpscArrayQueue<>(capacity);
+            case "SpscChunked":
+                return new SpscChunkedArrayQueue<>(chunk, capacity);
+            case "SpscGrowable":
+                return new SpscGrowableArrayQueue<>(chunk, capacity);
+            case "SpscUnbounded":
+                return new SpscUnboundedArrayQueue<>(chunk);
+            case "MpscArray":
+                return new MpscArrayQueue<>(capacity);
+            default:
+                return new MpscUnboundedArrayQueue<>(chunk);
+        }
+    }
+
+    private static Queue<Integer> jctools(String queue, int chunk, int capacity) {
+        switch (queue) {
+            case "SpscArray":
+                return new org.jctools.queues.SpscArrayQueue<>(capacity);
+            case "SpscChunked":
+                return new org.jctools.queues.SpscChunkedArrayQueue<>(chunk, capacity);
+            case "SpscGrowable":
+                return new org.jctools.queues.SpscGrowableArrayQueue<>(chunk, capacity);
+            case "SpscUnbounded":
+                return new org.jctools.queues.SpscUnboundedArrayQueue<>(chunk);
+            case "MpscArray":
+                return new org.jctools.queues.MpscArrayQueue<>(capacity);
+            default:
+                return new org.jctools.queues.MpscUnboundedArrayQueue<>(chunk);
+        }
+    }
+
+    private static Queue<Integer> jctoolsVarHandle(String queue, int chunk, int capacity) {
+        switch (queue) {
+            case "SpscArray":
+                return new SpscVarHandleArrayQueue<>(capacity);
+            case "SpscChunked":
+                return new SpscChunkedVarHandleArrayQueue<>(chunk, capacity);
+            case "SpscGrowable":
+                return new SpscGrowableVarHandleArrayQueue<>(chunk, capacity);
+            case "SpscUnbounded":
+                return new SpscUnboundedVarHandleArrayQueue<>(chunk);
+            case "MpscArray":
+                return new MpscVarHandleArrayQueue<>(capacity);
+            default:
+                return new MpscUnboundedVarHandleArrayQueue<>(chunk);
+        }
+    }
+
+    private static Queue<Integer> jdk(String queue, int capacity) {
+        return bounded(queue) ? new ArrayBlockingQueue<>(capacity) : new ConcurrentLinkedQueue<>();
+    }
+}
