@@ -292,15 +292,7 @@ public final class MpscUnboundedArrayQueue<E> extends MpscUnboundedPad2<E> {
 
     @Override
     public int size() {
-        long after = lvConsumerIndex();
-        for (;;) {
-            long before = after;
-            long producer = lvProducerIndex();
-            after = lvConsumerIndex();
-            if (before == after) {
-                return QueueSupport.clampSize(producer - after, Integer.MAX_VALUE);
-            }
-        }
+        return QueueSupport.size(this, C_INDEX, P_INDEX, Integer.MAX_VALUE);
     }
 
     @Override

@@ -43,8 +43,27 @@ final class QueueSupport {
         return e;
     }
 
-    /** size from a stable snapshot of the indices, clamped to [0, max] */
-    static int clampSize(long size, int max) {
-        return (int) Math.max(0, Math.min(size, max));
+    /**
+     * The size of an indexed queue from any thread: reads the consumer index, the producer index, and the
+     * consumer index again until the consumer did not move in between, so the pair is a snapshot; clamped to
+     * [0, max].
+     *
+     * @param queue the queue
+     * @param consumerIndex its consumer index (a long field, read volatile)
+     * @param producerIndex its producer index (a long field, read volatile)
+     * @param max the bound to clamp to
+     * @return the number of elements
+     */
+    static int size(Object queue, java.lang.invoke.VarHandle consumerIndex, java.lang.invoke.VarHandle producerIndex,
+                    int max) {
+        long after = (long) consumerIndex.getVolatile(queue);
+        for (;;) {
+            long before = after;
+            long producer = (long) producerIndex.getVolatile(queue);
+            after = (long) consumerIndex.getVolatile(queue);
+            if (before == after) {
+                return (int) Math.max(0, Math.min(producer - after, max));
+            }
+        }
     }
 }

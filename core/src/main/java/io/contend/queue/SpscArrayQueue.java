@@ -240,15 +240,7 @@ public final class SpscArrayQueue<E> extends SpscArrayQueuePad3<E> {
 
     @Override
     public int size() {
-        long after = lvConsumerIndex();
-        for (;;) {
-            long before = after;
-            long producer = lvProducerIndex();
-            after = lvConsumerIndex();
-            if (before == after) {
-                return QueueSupport.clampSize(producer - after, buffer.length);
-            }
-        }
+        return QueueSupport.size(this, C_INDEX, P_INDEX, buffer.length);
     }
 
     @Override

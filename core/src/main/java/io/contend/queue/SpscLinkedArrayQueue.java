@@ -287,15 +287,7 @@ public abstract class SpscLinkedArrayQueue<E> extends SpscLinkedPad2<E> {
 
     @Override
     public final int size() {
-        long after = lvConsumerIndex();
-        for (;;) {
-            long before = after;
-            long producer = lvProducerIndex();
-            after = lvConsumerIndex();
-            if (before == after) {
-                return QueueSupport.clampSize(producer - after, bounded() ? (int) maxCapacity : Integer.MAX_VALUE);
-            }
-        }
+        return QueueSupport.size(this, C_INDEX, P_INDEX, bounded() ? (int) maxCapacity : Integer.MAX_VALUE);
     }
 
     @Override

@@ -1,5 +1,5 @@
 /**
- * Message-passing queues on VarHandles (no sun.misc.Unsafe): {@link io.contend.queue.SpscArrayQueue},
+ * Message-passing queues on VarHandles (no Unsafe): {@link io.contend.queue.SpscArrayQueue},
  * the linked-array SPSC family ({@link io.contend.queue.SpscChunkedArrayQueue},
  * {@link io.contend.queue.SpscGrowableArrayQueue}, {@link io.contend.queue.SpscUnboundedArrayQueue}),
  * {@link io.contend.queue.MpscArrayQueue} and the XADD-based {@link io.contend.queue.MpscUnboundedArrayQueue},

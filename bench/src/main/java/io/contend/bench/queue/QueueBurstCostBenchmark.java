@@ -31,7 +31,7 @@ import java.util.concurrent.TimeUnit;
  * the queues are empty between invocations.
  *
  * <p>Should the echo thread fail, the benchmark thread notices while it spins and throws instead of waiting
- * forever; on teardown the echo thread stops within one spin of an empty queue. The forks allow sun.misc.Unsafe
+ * forever; on teardown the echo thread stops within one spin of an empty queue. The forks allow JCTools' Unsafe
  * quietly (JCTools' Unsafe classes warn on JDK 24+). Unsupported combinations, e.g.
  * {@code queue=SpscChunked impl=jdk}, fail in setup: pass {@code -p queue=... -p impl=...} by hand.
  */

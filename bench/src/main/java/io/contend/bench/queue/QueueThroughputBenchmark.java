@@ -44,7 +44,7 @@ import java.util.concurrent.atomic.AtomicLong;
  *
  * <p>Run exactly one group (2 threads: JMH's {@code -t 2} or the default); unsupported combinations, e.g.
  * {@code queue=SpscChunked impl=jdk}, fail in setup, so pass {@code -p queue=... -p impl=...} by hand. The forks
- * allow sun.misc.Unsafe quietly (JCTools' Unsafe classes warn on JDK 24+).
+ * allow JCTools' use of Unsafe quietly (JCTools' Unsafe classes warn on JDK 24+).
  */
 @BenchmarkMode(Mode.Throughput)
 @OutputTimeUnit(TimeUnit.MICROSECONDS)
