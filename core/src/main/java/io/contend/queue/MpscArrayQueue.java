@@ -231,50 +231,29 @@ public final class MpscArrayQueue<E> extends MpscArrayQueuePad3<E> {
 
     @Override
     public E poll() {
-        return take(true);
+        return take(true, true);
     }
 
     @Override
     public E relaxedPoll() {
-        return take(false);
-    }
-
-    private E take(boolean waitForClaimed) {
-        Object[] buffer = this.buffer;
-        for (;;) {
-            long index = lpConsumerIndex();
-            int offset = (int) index & mask;
-            Object e = Slots.lvElement(buffer, offset);
-            if (e == null) {
-                if (!waitForClaimed || index == lvProducerIndex()) {
-                    return null;
-                }
-                do {
-                    Thread.onSpinWait();
-                    e = Slots.lvElement(buffer, offset);
-                } while (e == null);
-            }
-            Slots.spElement(buffer, offset, null);
-            soConsumerIndex(index + 1);
-            if (e != SKIP) {
-                @SuppressWarnings("unchecked")
-                E element = (E) e;
-                return element;
-            }
-        }
+        return take(false, true);
     }
 
     @Override
     public E peek() {
-        return look(true);
+        return take(true, false);
     }
 
     @Override
     public E relaxedPeek() {
-        return look(false);
+        return take(false, false);
     }
 
-    private E look(boolean waitForClaimed) {
+    /**
+     * Consumer only: the head element, waiting for a claimed slot if asked, removing it if asked. A SKIP mark
+     * is always removed (peek too: it is consumer-only) and the search goes on.
+     */
+    private E take(boolean waitForClaimed, boolean remove) {
         Object[] buffer = this.buffer;
         for (;;) {
             long index = lpConsumerIndex();
@@ -284,18 +263,18 @@ public final class MpscArrayQueue<E> extends MpscArrayQueuePad3<E> {
                 if (!waitForClaimed || index == lvProducerIndex()) {
                     return null;
                 }
-                do {
-                    Thread.onSpinWait();
-                    e = Slots.lvElement(buffer, offset);
-                } while (e == null);
+                e = Slots.lvElementWhenWritten(buffer, offset);
             }
-            if (e != SKIP) {
+            boolean skipped = e == SKIP;
+            if (remove || skipped) {
+                Slots.spElement(buffer, offset, null);
+                soConsumerIndex(index + 1);
+            }
+            if (!skipped) {
                 @SuppressWarnings("unchecked")
                 E element = (E) e;
                 return element;
             }
-            Slots.spElement(buffer, offset, null); // peek is consumer-only: drop the skipped slot and look on
-            soConsumerIndex(index + 1);
         }
     }
 

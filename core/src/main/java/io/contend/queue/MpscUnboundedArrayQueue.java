@@ -276,10 +276,7 @@ public final class MpscUnboundedArrayQueue<E> extends MpscUnboundedPad2<E> {
             if (!waitForClaimed || index == lvProducerIndex()) {
                 return null;
             }
-            do {
-                Thread.onSpinWait();
-                e = Slots.lvElement(chunk.slots, offset);
-            } while (e == null);
+            e = Slots.lvElementWhenWritten(chunk.slots, offset);
         }
         if (remove) {
             Slots.spElement(chunk.slots, offset, null);

@@ -4,8 +4,9 @@ import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 
 /**
- * Ordered access to array slots through one VarHandle: lv (volatile load), la (acquire load), lp (plain
- * load), so (release store, JCTools' "ordered" / lazySet), sp (plain store), sv (volatile store).
+ * Ordered access to array slots through one VarHandle: lv (volatile load), so (release store, JCTools'
+ * "ordered" / lazySet), sp (plain store); and the consumers' wait for a slot an offer has claimed but not yet
+ * written.
  */
 final class Slots {
     private static final VarHandle SLOT = MethodHandles.arrayElementVarHandle(Object[].class);
@@ -18,16 +19,6 @@ final class Slots {
         return (E) SLOT.getVolatile(buffer, index);
     }
 
-    @SuppressWarnings("unchecked")
-    static <E> E laElement(Object[] buffer, int index) {
-        return (E) SLOT.getAcquire(buffer, index);
-    }
-
-    @SuppressWarnings("unchecked")
-    static <E> E lpElement(Object[] buffer, int index) {
-        return (E) buffer[index];
-    }
-
     static void soElement(Object[] buffer, int index, Object value) {
         SLOT.setRelease(buffer, index, value);
     }
@@ -36,7 +27,19 @@ final class Slots {
         buffer[index] = value;
     }
 
-    static void svElement(Object[] buffer, int index, Object value) {
-        SLOT.setVolatile(buffer, index, value);
+    /**
+     * Spins until the slot holds a value: for a consumer that knows an offer has claimed the slot (its index is
+     * below the producer index) and is between its index store and its element store.
+     *
+     * @return the value, read volatile
+     */
+    @SuppressWarnings("unchecked")
+    static <E> E lvElementWhenWritten(Object[] buffer, int index) {
+        Object e;
+        do {
+            Thread.onSpinWait();
+            e = SLOT.getVolatile(buffer, index);
+        } while (e == null);
+        return (E) e;
     }
 }

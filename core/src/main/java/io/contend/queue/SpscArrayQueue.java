@@ -226,10 +226,7 @@ public final class SpscArrayQueue<E> extends SpscArrayQueuePad3<E> {
             if (!waitForOffer || index >= lvProducerIndex()) {
                 return null;
             }
-            do {
-                Thread.onSpinWait();
-                e = Slots.lvElement(buffer, offset);
-            } while (e == null);
+            e = Slots.lvElementWhenWritten(buffer, offset);
         }
         if (remove) {
             Slots.soElement(buffer, offset, null);

@@ -256,10 +256,7 @@ public abstract class SpscLinkedArrayQueue<E> extends SpscLinkedPad2<E> {
             if (!waitForOffer || index >= lvProducerIndex()) {
                 return null;
             }
-            do {
-                Thread.onSpinWait();
-                e = Slots.lvElement(buffer, offset);
-            } while (e == null);
+            e = Slots.lvElementWhenWritten(buffer, offset);
         }
         if (e == JUMP) {
             buffer = followLink(buffer, offset);
