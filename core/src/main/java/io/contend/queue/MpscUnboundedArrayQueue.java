@@ -27,13 +27,23 @@ import java.util.function.Supplier;
  * consumer's slot loads volatile, so offer happens-before the poll that returns the element. A null slot below
  * pIndex is a claim in flight: poll/peek wait for it, relaxedPoll/relaxedPeek return null.
  *
+ * Padding: pads are byte fields, because since JDK 15 the JVM fills holes in a superclass's layout with a
+ * subclass's narrow fields (JDK-8237767) and long pads leave such holes; LayoutTest checks the result.
+ *
  * Source: JCTools' MpscUnboundedXaddArrayQueue (Francesco Nigro, Nitsan Wakart) for the XADD-and-chunks idea,
  * seed 004; this design (no chunk pooling, prev links for late producers) is our own, on VarHandles.
  */
 
 /** Padding before the producers' fields. */
 abstract class MpscUnboundedPad0<E> extends AbstractMessagePassingQueue<E> {
-    long p00, p01, p02, p03, p04, p05, p06, p07, p08, p09, p0a, p0b, p0c, p0d, p0e, p0f;
+    byte p0b000, p0b001, p0b002, p0b003, p0b004, p0b005, p0b006, p0b007, p0b008, p0b009, p0b010, p0b011, p0b012, p0b013, p0b014, p0b015,
+            p0b016, p0b017, p0b018, p0b019, p0b020, p0b021, p0b022, p0b023, p0b024, p0b025, p0b026, p0b027, p0b028, p0b029, p0b030, p0b031,
+            p0b032, p0b033, p0b034, p0b035, p0b036, p0b037, p0b038, p0b039, p0b040, p0b041, p0b042, p0b043, p0b044, p0b045, p0b046, p0b047,
+            p0b048, p0b049, p0b050, p0b051, p0b052, p0b053, p0b054, p0b055, p0b056, p0b057, p0b058, p0b059, p0b060, p0b061, p0b062, p0b063,
+            p0b064, p0b065, p0b066, p0b067, p0b068, p0b069, p0b070, p0b071, p0b072, p0b073, p0b074, p0b075, p0b076, p0b077, p0b078, p0b079,
+            p0b080, p0b081, p0b082, p0b083, p0b084, p0b085, p0b086, p0b087, p0b088, p0b089, p0b090, p0b091, p0b092, p0b093, p0b094, p0b095,
+            p0b096, p0b097, p0b098, p0b099, p0b100, p0b101, p0b102, p0b103, p0b104, p0b105, p0b106, p0b107, p0b108, p0b109, p0b110, p0b111,
+            p0b112, p0b113, p0b114, p0b115, p0b116, p0b117, p0b118, p0b119, p0b120, p0b121, p0b122, p0b123, p0b124, p0b125, p0b126, p0b127;
 }
 
 /** The producers' claim counter and chunk hint, read and written by every producer. */
@@ -74,7 +84,14 @@ abstract class MpscUnboundedProducerFields<E> extends MpscUnboundedPad0<E> {
 
 /** Padding between producers and the consumer. */
 abstract class MpscUnboundedPad1<E> extends MpscUnboundedProducerFields<E> {
-    long p10, p11, p12, p13, p14, p15, p16, p17, p18, p19, p1a, p1b, p1c, p1d, p1e, p1f;
+    byte p1b000, p1b001, p1b002, p1b003, p1b004, p1b005, p1b006, p1b007, p1b008, p1b009, p1b010, p1b011, p1b012, p1b013, p1b014, p1b015,
+            p1b016, p1b017, p1b018, p1b019, p1b020, p1b021, p1b022, p1b023, p1b024, p1b025, p1b026, p1b027, p1b028, p1b029, p1b030, p1b031,
+            p1b032, p1b033, p1b034, p1b035, p1b036, p1b037, p1b038, p1b039, p1b040, p1b041, p1b042, p1b043, p1b044, p1b045, p1b046, p1b047,
+            p1b048, p1b049, p1b050, p1b051, p1b052, p1b053, p1b054, p1b055, p1b056, p1b057, p1b058, p1b059, p1b060, p1b061, p1b062, p1b063,
+            p1b064, p1b065, p1b066, p1b067, p1b068, p1b069, p1b070, p1b071, p1b072, p1b073, p1b074, p1b075, p1b076, p1b077, p1b078, p1b079,
+            p1b080, p1b081, p1b082, p1b083, p1b084, p1b085, p1b086, p1b087, p1b088, p1b089, p1b090, p1b091, p1b092, p1b093, p1b094, p1b095,
+            p1b096, p1b097, p1b098, p1b099, p1b100, p1b101, p1b102, p1b103, p1b104, p1b105, p1b106, p1b107, p1b108, p1b109, p1b110, p1b111,
+            p1b112, p1b113, p1b114, p1b115, p1b116, p1b117, p1b118, p1b119, p1b120, p1b121, p1b122, p1b123, p1b124, p1b125, p1b126, p1b127;
 }
 
 /** The consumer's fields. */
@@ -107,7 +124,14 @@ abstract class MpscUnboundedConsumerFields<E> extends MpscUnboundedPad1<E> {
 
 /** Padding after the consumer's fields. */
 abstract class MpscUnboundedPad2<E> extends MpscUnboundedConsumerFields<E> {
-    long p20, p21, p22, p23, p24, p25, p26, p27, p28, p29, p2a, p2b, p2c, p2d, p2e, p2f;
+    byte p2b000, p2b001, p2b002, p2b003, p2b004, p2b005, p2b006, p2b007, p2b008, p2b009, p2b010, p2b011, p2b012, p2b013, p2b014, p2b015,
+            p2b016, p2b017, p2b018, p2b019, p2b020, p2b021, p2b022, p2b023, p2b024, p2b025, p2b026, p2b027, p2b028, p2b029, p2b030, p2b031,
+            p2b032, p2b033, p2b034, p2b035, p2b036, p2b037, p2b038, p2b039, p2b040, p2b041, p2b042, p2b043, p2b044, p2b045, p2b046, p2b047,
+            p2b048, p2b049, p2b050, p2b051, p2b052, p2b053, p2b054, p2b055, p2b056, p2b057, p2b058, p2b059, p2b060, p2b061, p2b062, p2b063,
+            p2b064, p2b065, p2b066, p2b067, p2b068, p2b069, p2b070, p2b071, p2b072, p2b073, p2b074, p2b075, p2b076, p2b077, p2b078, p2b079,
+            p2b080, p2b081, p2b082, p2b083, p2b084, p2b085, p2b086, p2b087, p2b088, p2b089, p2b090, p2b091, p2b092, p2b093, p2b094, p2b095,
+            p2b096, p2b097, p2b098, p2b099, p2b100, p2b101, p2b102, p2b103, p2b104, p2b105, p2b106, p2b107, p2b108, p2b109, p2b110, p2b111,
+            p2b112, p2b113, p2b114, p2b115, p2b116, p2b117, p2b118, p2b119, p2b120, p2b121, p2b122, p2b123, p2b124, p2b125, p2b126, p2b127;
 }
 
 /**
