@@ -33,6 +33,27 @@ public interface Experiment {
     Map<String, ResultRecord.Secondary> secondary(Map<String, ResultRecord.Secondary> jmhSecondary);
 
     /**
+     * Derives the record's secondary results for one run; by default {@link #secondary(Map)}. An experiment
+     * overrides it to add a result that depends on the configuration and is computed outside JMH, e.g. an
+     * accuracy that is deterministic for the run's parameters.
+     *
+     * @param run the configuration that was measured
+     * @param jmhSecondary JMH's secondary results: name to (score, unit)
+     * @return the secondary results to record, by name
+     */
+    default Map<String, ResultRecord.Secondary> secondary(JmhRun run, Map<String, ResultRecord.Secondary> jmhSecondary) {
+        return secondary(jmhSecondary);
+    }
+
+    /**
+     * @return whether runs add JMH's GC profiler, whose {@code gc.alloc.rate.norm} (bytes allocated per
+     *         operation) then appears among JMH's secondary results
+     */
+    default boolean profileAllocation() {
+        return false;
+    }
+
+    /**
      * Which result is a run's score. By default JMH's primary result; an experiment names a secondary result
      * when the primary is not what it compares, e.g. a producer/consumer {@code @Group} benchmark, whose primary
      * result counts the calls of both methods, failed ones included, while the experiment compares messages

@@ -5,6 +5,7 @@ import org.openjdk.jmh.results.Result;
 import org.openjdk.jmh.results.RunResult;
 import org.openjdk.jmh.runner.Runner;
 import org.openjdk.jmh.runner.RunnerException;
+import org.openjdk.jmh.profile.GCProfiler;
 import org.openjdk.jmh.runner.options.ChainedOptionsBuilder;
 import org.openjdk.jmh.runner.options.OptionsBuilder;
 import org.openjdk.jmh.runner.options.TimeValue;
@@ -56,6 +57,9 @@ public final class JmhExecutor {
                 .shouldFailOnError(true)
                 .verbosity(VerboseMode.SILENT);
         run.params().forEach(options::param);
+        if (experiment.profileAllocation()) {
+            options.addProfiler(GCProfiler.class);
+        }
         Collection<RunResult> results = new Runner(options.build()).run();
         if (results.size() != 1) {
             throw new RunnerException("expected one result for " + run + ", JMH returned " + results.size()
@@ -76,7 +80,7 @@ public final class JmhExecutor {
         double error = primary.getScoreError();
         boolean estimated = !Double.isNaN(error) && countIterations(result) >= 3;
         return new ResultRecord(experiment.name(), run.shortName(), run.recordParams(), run.threads(), primary.getScore(),
-                estimated ? error : null, primary.getScoreUnit(), experiment.secondary(jmhSecondary), mode.label(),
+                estimated ? error : null, primary.getScoreUnit(), experiment.secondary(run, jmhSecondary), mode.label(),
                 run.threads() > cpus);
     }
 

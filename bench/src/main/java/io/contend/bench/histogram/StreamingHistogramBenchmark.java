@@ -1,0 +1,90 @@
+package io.contend.bench.histogram;
+
+import com.tdunning.math.stats.MergingDigest;
+import io.contend.histogram.StreamingHistogramBuilder;
+import java.util.concurrent.TimeUnit;
+import org.apache.cassandra.utils.streamhist.StreamingTombstoneHistogramBuilder;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OperationsPerInvocation;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+
+/**
+ * The {@code histogram} experiment, after Cassandra's StreamingTombstoneHistogramBuilderBench (CASSANDRA-13444,
+ * seed 003): build a histogram of {@value #POINTS} deletion times (payload) with maxBins 100 and the given spool
+ * size, then build() it. The score is time per point, build included ({@code @OperationsPerInvocation}); run
+ * with {@code -prof gc} for allocation per point. No rounding (roundTo 1) for either builder.
+ *
+ * <p>contend's builder is created once per trial and cleared per build, which its API allows; Cassandra's and
+ * t-digest's cannot be cleared, so each build constructs a new one (Cassandra's spool arrays are allocated in
+ * its constructor: that shows in its allocation per point, about spool x 16 bytes / {@value #POINTS}).
+ */
+@BenchmarkMode(Mode.AverageTime)
+@OutputTimeUnit(TimeUnit.NANOSECONDS)
+@Fork(1)
+@State(Scope.Thread)
+public class StreamingHistogramBenchmark {
+    /** Points per build. */
+    public static final int POINTS = 1_000_000;
+
+    /** Payload: secondInMonth, secondInDay, secondIn3Hour, secondInMin. */
+    @Param({"secondInMonth", "secondInDay", "secondIn3Hour", "secondInMin"})
+    public String payload;
+
+    /** Spool size (distinct points buffered before a merge into the bins); ignored by t-digest. */
+    @Param({"0", "1000", "10000", "100000"})
+    public int spool;
+
+    /** contend, cassandra or tdigest. */
+    @Param({"contend", "cassandra", "tdigest"})
+    public String impl;
+
+    private long[] points;
+    private HistogramImpl which;
+    private StreamingHistogramBuilder contendBuilder;
+
+    @Setup
+    public void setUp() {
+        points = HistogramPayload.valueOf(payload).points(POINTS);
+        which = HistogramImpl.valueOf(impl);
+        contendBuilder = new StreamingHistogramBuilder(HistogramImpl.MAX_BINS, spool, 1);
+    }
+
+    /** Adds every point and builds; returns the result so that nothing is dead code. */
+    @Benchmark
+    @OperationsPerInvocation(POINTS)
+    public Object build() {
+        switch (which) {
+            case contend: {
+                StreamingHistogramBuilder builder = contendBuilder;
+                builder.clear();
+                for (long p : points) {
+                    builder.update(p);
+                }
+                return builder.build();
+            }
+            case cassandra: {
+                StreamingTombstoneHistogramBuilder builder =
+                        new StreamingTombstoneHistogramBuilder(HistogramImpl.MAX_BINS, spool, 1);
+                for (long p : points) {
+                    builder.update(p);
+                }
+                return builder.build();
+            }
+            default: {
+                MergingDigest digest = new MergingDigest(HistogramImpl.MAX_BINS);
+                for (long p : points) {
+                    digest.add(p, 1);
+                }
+                digest.compress();
+                return digest;
+            }
+        }
+    }
+}

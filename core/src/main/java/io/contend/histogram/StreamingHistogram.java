@@ -1,0 +1,302 @@
+package io.contend.histogram;
+
+import io.contend.internal.Checks;
+import java.util.Arrays;
+
+/**
+ * An immutable streaming histogram: at most {@code maxBins} bins (point, count), points strictly increasing,
+ * each count at least 1, built by {@link StreamingHistogramBuilder} or read by {@link HistogramFormat}.
+ * Estimates follow Ben-Haim and Tom-Tov, "A Streaming Parallel Decision Tree Algorithm", JMLR 11 (2010):
+ * {@link #sum(double)} is their Algorithm 3 and {@link #quantile(double)} / {@link #uniform(int)} their
+ * Algorithm 4 (Uniform).
+ *
+ * <p>Error behaviour. The histogram stores no raw values, so every answer between bin points is an estimate
+ * that assumes each bin's values are spread around its point, half on each side, and that counts change
+ * linearly between neighbouring points. It is exact at the ends ({@code sum} is 0 below the lowest point and the
+ * total at or above the highest), and while there are no more distinct points than bins, {@code sum} at a bin
+ * point p is exactly (count below p) + (count at p) / 2. Merging never moves mass outside the pair it merges
+ * (a merged point lies in [left, right], strictly inside when the points are at least two rounding steps
+ * apart), so at any b the estimate errs by at most the counts of the two bins around b. Counts saturate at
+ * Long.MAX_VALUE instead of wrapping; sums are doubles. With rounding, add up to {@code roundTo - 1} to the
+ * error in the value domain.
+ */
+public final class StreamingHistogram {
+    private final long[] points;
+    private final long[] counts;
+    /** below[i]: total count of bins before i, as a double (counts can sum past Long.MAX_VALUE). */
+    private final double[] below;
+    private final double total;
+    private final long totalCount;
+    private final int maxBins;
+    private final long roundTo;
+
+    /** Copies points/counts[0, n); trusted: the builder, merge and the format validate first. */
+    StreamingHistogram(long[] points, long[] counts, int n, int maxBins, long roundTo) {
+        this.points = Arrays.copyOf(points, n);
+        this.counts = Arrays.copyOf(counts, n);
+        this.maxBins = maxBins;
+        this.roundTo = roundTo;
+        below = new double[n];
+        double acc = 0;
+        long exact = 0;
+        for (int i = 0; i < n; i++) {
+            below[i] = acc;
+            acc += this.counts[i];
+            exact = Counts.add(exact, this.counts[i]);
+        }
+        total = acc;
+        totalCount = exact;
+    }
+
+    /** @return an empty histogram that merges into others as the identity */
+    public static StreamingHistogram empty(int maxBins) {
+        Checks.inRange("maxBins", maxBins, 1, StreamingHistogramBuilder.MAX_BINS);
+        return new StreamingHistogram(new long[0], new long[0], 0, maxBins, 1);
+    }
+
+    /**
+     * Estimated number of values at most b (Algorithm 3, "sum"): 0 below the lowest point, the total at or
+     * above the highest; between points p_i <= b < p_(i+1), the counts below p_i, half of bin i, and the
+     * trapezoid from p_i to b under the line joining the two bins' counts.
+     *
+     * @param b the bound (NaN gives NaN)
+     * @return the estimate, in [0, {@link #totalCount()}], non-decreasing in b
+     */
+    public double sum(double b) {
+        int n = points.length;
+        if (Double.isNaN(b)) {
+            return Double.NaN;
+        }
+        if (n == 0 || b < points[0]) {
+            return 0;
+        }
+        if (b >= points[n - 1]) {
+            return total;
+        }
+        int i = floorIndex(b);
+        double mi = counts[i];
+        double mj = counts[i + 1];
+        double width = Bins.unsignedToDouble(points[i + 1] - points[i]);
+        double fraction = Math.min(1, (b - (double) points[i]) / width);
+        double mb = mi + (mj - mi) * fraction;
+        return below[i] + mi / 2 + (mi + mb) / 2 * fraction;
+    }
+
+    /** The largest i with points[i] <= b, for points[0] <= b < points[n - 1]. */
+    private int floorIndex(double b) {
+        int lo = 0;
+        int hi = points.length - 1;
+        while (hi - lo > 1) {
+            int mid = (lo + hi) >>> 1;
+            if (points[mid] <= b) {
+                lo = mid;
+            } else {
+                hi = mid;
+            }
+        }
+        return lo;
+    }
+
+    /**
+     * The point below which an estimated fraction q of the values lie: Algorithm 4 (Uniform) for one target.
+     * At or below the mass of the lowest bin's left half it is the lowest point; at or above the highest
+     * bin's it is the highest point.
+     *
+     * @param q a fraction in [0, 1]
+     * @return the estimate, non-decreasing in q; NaN if the histogram is empty
+     * @throws IllegalArgumentException if q is not in [0, 1]
+     */
+    public double quantile(double q) {
+        if (!(q >= 0 && q <= 1)) {
+            throw new IllegalArgumentException("q must be in [0, 1]: " + q);
+        }
+        int n = points.length;
+        if (n == 0) {
+            return Double.NaN;
+        }
+        double s = q * total;
+        if (n == 1 || s <= counts[0] / 2.0) {
+            return points[0];
+        }
+        if (s >= below[n - 1] + counts[n - 1] / 2.0) {
+            return points[n - 1];
+        }
+        // The i with sum(p_i) <= s < sum(p_(i+1)), where sum(p_i) = below[i] + m_i / 2.
+        int lo = 0;
+        int hi = n - 1;
+        while (hi - lo > 1) {
+            int mid = (lo + hi) >>> 1;
+            if (below[mid] + counts[mid] / 2.0 <= s) {
+                lo = mid;
+            } else {
+                hi = mid;
+            }
+        }
+        int i = lo;
+        double d = s - (below[i] + counts[i] / 2.0);
+        double mi = counts[i];
+        double a = counts[i + 1] - mi;
+        // Solve a/2 z^2 + mi z - d = 0 for z in [0, 1] (the trapezoid of sum() equal to d), in the form without
+        // cancellation: z = 2d / (mi + sqrt(mi^2 + 2ad)), which is also right when a is 0.
+        double z = 2 * d / (mi + Math.sqrt(Math.max(0, mi * mi + 2 * a * d)));
+        z = Math.max(0, Math.min(1, z));
+        return points[i] + z * Bins.unsignedToDouble(points[i + 1] - points[i]);
+    }
+
+    /**
+     * Algorithm 4 (Uniform): the parts - 1 points that split the values into parts parts of estimated equal
+     * count.
+     *
+     * @param parts at least 1
+     * @return {@code quantile(j / parts)} for j = 1 .. parts - 1
+     */
+    public double[] uniform(int parts) {
+        Checks.inRange("parts", parts, 1, Integer.MAX_VALUE);
+        double[] result = new double[parts - 1];
+        for (int j = 1; j < parts; j++) {
+            result[j - 1] = quantile((double) j / parts);
+        }
+        return result;
+    }
+
+    /**
+     * Merges two histograms over their combined bins (equal points add up, then closest pairs merge until
+     * maxBins remain), not by replaying one into the other point by point. Merged points are kept on the
+     * rounding grid common to both (the greatest common divisor of their rounding steps).
+     *
+     * @param other the other histogram
+     * @param maxBins bins of the result, in [1, {@value StreamingHistogramBuilder#MAX_BINS}]
+     * @return a new histogram; neither input changes
+     */
+    public StreamingHistogram merge(StreamingHistogram other, int maxBins) {
+        Checks.inRange("maxBins", maxBins, 1, StreamingHistogramBuilder.MAX_BINS);
+        long[] mergedPoints = new long[points.length + other.points.length];
+        long[] mergedCounts = new long[mergedPoints.length];
+        int i = 0;
+        int j = 0;
+        int n = 0;
+        while (i < points.length || j < other.points.length) {
+            if (j >= other.points.length || (i < points.length && points[i] < other.points[j])) {
+                mergedPoints[n] = points[i];
+                mergedCounts[n++] = counts[i++];
+            } else if (i >= points.length || other.points[j] < points[i]) {
+                mergedPoints[n] = other.points[j];
+                mergedCounts[n++] = other.counts[j++];
+            } else {
+                mergedPoints[n] = points[i];
+                mergedCounts[n++] = Counts.add(counts[i++], other.counts[j++]);
+            }
+        }
+        long step = gcd(roundTo, other.roundTo);
+        n = new Bins().reduce(mergedPoints, mergedCounts, n, maxBins, step);
+        return new StreamingHistogram(mergedPoints, mergedCounts, n, maxBins, step);
+    }
+
+    /** {@link #merge(StreamingHistogram, int)} into the larger of the two maxBins. */
+    public StreamingHistogram merge(StreamingHistogram other) {
+        return merge(other, Math.max(maxBins, other.maxBins));
+    }
+
+    private static long gcd(long a, long b) {
+        while (b != 0) {
+            long t = a % b;
+            a = b;
+            b = t;
+        }
+        return a;
+    }
+
+    /** Passes each bin to consumer in point order, without boxing. */
+    public void forEach(PointConsumer consumer) {
+        for (int i = 0; i < points.length; i++) {
+            consumer.accept(points[i], counts[i]);
+        }
+    }
+
+    /** @return the total count, saturated at Long.MAX_VALUE */
+    public long totalCount() {
+        return totalCount;
+    }
+
+    /** @return the number of bins, at most {@link #maxBins()} */
+    public int size() {
+        return points.length;
+    }
+
+    /** @return whether there are no bins */
+    public boolean isEmpty() {
+        return points.length == 0;
+    }
+
+    /**
+     * @return the lowest bin's point
+     * @throws IllegalStateException if the histogram is empty
+     */
+    public long minBin() {
+        requireBins();
+        return points[0];
+    }
+
+    /**
+     * @return the highest bin's point
+     * @throws IllegalStateException if the histogram is empty
+     */
+    public long maxBin() {
+        requireBins();
+        return points[points.length - 1];
+    }
+
+    private void requireBins() {
+        if (points.length == 0) {
+            throw new IllegalStateException("the histogram is empty");
+        }
+    }
+
+    /** @return the bin limit it was built with; merge uses it by default */
+    public int maxBins() {
+        return maxBins;
+    }
+
+    /** @return the rounding step its points are multiples of (1: no rounding) */
+    public long roundTo() {
+        return roundTo;
+    }
+
+    long pointAt(int i) {
+        return points[i];
+    }
+
+    long countAt(int i) {
+        return counts[i];
+    }
+
+    @Override
+    public boolean equals(Object o) {
+        return o instanceof StreamingHistogram && equalBins((StreamingHistogram) o);
+    }
+
+    private boolean equalBins(StreamingHistogram h) {
+        return maxBins == h.maxBins && roundTo == h.roundTo && Arrays.equals(points, h.points)
+                && Arrays.equals(counts, h.counts);
+    }
+
+    @Override
+    public int hashCode() {
+        return 31 * Arrays.hashCode(points) + Arrays.hashCode(counts);
+    }
+
+    /** Shows the summary and up to the first 8 bins. */
+    @Override
+    public String toString() {
+        StringBuilder s = new StringBuilder("StreamingHistogram{bins=").append(points.length).append('/').append(maxBins)
+                .append(", total=").append(totalCount);
+        if (roundTo != 1) {
+            s.append(", roundTo=").append(roundTo);
+        }
+        s.append(", [");
+        for (int i = 0; i < Math.min(8, points.length); i++) {
+            s.append(i == 0 ? "" : ", ").append(points[i]).append(':').append(counts[i]);
+        }
+        return s.append(points.length > 8 ? ", ...]}" : "]}").toString();
+    }
+}
