@@ -1,0 +1,74 @@
+package io.contend.histogram;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import org.junit.jupiter.api.Test;
+
+class StreamingHistogramTest {
+
+    private static StreamingHistogram of(long... pointCountPairs) {
+        StreamingHistogramBuilder b = new StreamingHistogramBuilder(100, 0, 1);
+        for (int i = 0; i < pointCountPairs.length; i += 2) {
+            b.update(pointCountPairs[i], pointCountPairs[i + 1]);
+        }
+        return b.build();
+    }
+
+    @Test
+    void sumFollowsThePapersAlgorithm3() {
+        StreamingHistogram h = of(10, 2, 20, 4);
+        assertEquals(0, h.sum(9.99));
+        assertEquals(1, h.sum(10), 1e-12); // half of the first bin
+        // b = 15: m_b = 2 + (4 - 2) * 0.5 = 3; trapezoid (2 + 3) / 2 * 0.5 = 1.25; plus 1.
+        assertEquals(2.25, h.sum(15), 1e-12);
+        assertEquals(6, h.sum(20));
+        assertEquals(Double.NaN, h.sum(Double.NaN));
+    }
+
+    @Test
+    void quantileInvertsSumBetweenTheOuterHalfBins() {
+        StreamingHistogram h = of(10, 2, 20, 4);
+        assertEquals(15, h.quantile(2.25 / 6), 1e-9);
+        assertEquals(10, h.quantile(0));
+        assertEquals(20, h.quantile(1));
+        assertThrows(IllegalArgumentException.class, () -> h.quantile(1.5));
+        assertThrows(IllegalArgumentException.class, () -> h.quantile(Double.NaN));
+    }
+
+    @Test
+    void emptyHistogramAnswersWithoutFailing() {
+        StreamingHistogram e = StreamingHistogram.empty(10);
+        assertTrue(e.isEmpty());
+        assertEquals(0, e.sum(5));
+        assertEquals(Double.NaN, e.quantile(0.5));
+        assertEquals("the histogram is empty", assertThrows(IllegalStateException.class, e::minBin).getMessage());
+        StreamingHistogram h = of(1, 1, 2, 2);
+        assertEquals(h, e.merge(h, 100));
+        assertEquals(h, h.merge(e, 100));
+        assertTrue(e.toString().contains("bins=0/10"), e::toString);
+    }
+
+    @Test
+    void mergeSumsEqualPointsAndKeepsTheGcdGrid() {
+        StreamingHistogramBuilder a = new StreamingHistogramBuilder(10, 0, 4);
+        StreamingHistogramBuilder b = new StreamingHistogramBuilder(10, 0, 6);
+        a.update(12, 3);
+        b.update(12, 2);
+        b.update(30, 1);
+        StreamingHistogram merged = a.build().merge(b.build(), 10);
+        assertEquals(2, merged.roundTo());
+        assertEquals(6, merged.totalCount());
+        assertEquals(2, merged.size());
+        StreamingHistogram one = a.build().merge(b.build(), 1);
+        assertEquals(1, one.size());
+        assertEquals(0, one.minBin() % 2);
+        assertTrue(one.minBin() > 12 && one.minBin() < 30, one::toString);
+    }
+
+    @Test
+    void toStringShowsTheSummaryAndFirstBins() {
+        assertEquals("StreamingHistogram{bins=2/100, total=6, [10:2, 20:4]}", of(10, 2, 20, 4).toString());
+    }
+}
