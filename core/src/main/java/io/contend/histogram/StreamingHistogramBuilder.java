@@ -23,7 +23,7 @@ import io.contend.internal.Checks;
 public final class StreamingHistogramBuilder {
     /** Largest maxBins: the bins are scanned linearly when one point is merged. */
     public static final int MAX_BINS = 1 << 16;
-    /** Largest maxSpool (the spool takes 32 bytes per slot, at most 2 slots per point). */
+    /** Largest maxSpool (the spool takes two 16-byte slots per point it can hold). */
     public static final int MAX_SPOOL = 1 << 24;
 
     private final int maxBins;
@@ -42,13 +42,15 @@ public final class StreamingHistogramBuilder {
     /**
      * @param maxBins the most bins the histogram keeps, in [1, {@value #MAX_BINS}] (Cassandra uses 100)
      * @param maxSpool distinct points buffered before they are merged into the bins, in
-     *        [0, {@value #MAX_SPOOL}]; 0 merges every point at once
+     *        [0, {@value #MAX_SPOOL}], rounded up to a power of two as Cassandra's builder does (its hash table
+     *        has twice that many slots, 16 bytes each); 0 merges every point at once
      * @param roundTo points are rounded up to a multiple of this, at least 1 (1: no rounding)
      * @throws IllegalArgumentException if an argument is out of range, naming it and its value
      */
     public StreamingHistogramBuilder(int maxBins, int maxSpool, long roundTo) {
         this.maxBins = Checks.inRange("maxBins", maxBins, 1, MAX_BINS);
-        this.maxSpool = Checks.inRange("maxSpool", maxSpool, 0, MAX_SPOOL);
+        Checks.inRange("maxSpool", maxSpool, 0, MAX_SPOOL);
+        this.maxSpool = maxSpool == 0 ? 0 : Integer.highestOneBit(2 * maxSpool - 1);
         this.roundTo = Checks.inRange("roundTo", roundTo, 1, Long.MAX_VALUE);
         this.largestMultiple = Long.MAX_VALUE - Long.MAX_VALUE % roundTo;
         points = new long[maxBins + 1];
@@ -155,7 +157,7 @@ public final class StreamingHistogramBuilder {
         return maxBins;
     }
 
-    /** @return the spool limit (0: no spool) */
+    /** @return the spool limit, rounded up to a power of two (0: no spool) */
     public int maxSpool() {
         return maxSpool;
     }
