@@ -13,7 +13,8 @@ import picocli.CommandLine.Spec;
         versionProvider = VersionProvider.class,
         description = {"Low-contention concurrency primitives for the JVM, and a lab that measures them honestly.",
                 ""},
-        subcommands = {LabCommand.class, ReportCommand.class, picocli.CommandLine.HelpCommand.class},
+        subcommands = {LabCommand.class, ReportCommand.class, io.contend.cli.stress.StressCommand.class,
+                picocli.CommandLine.HelpCommand.class},
         footer = {"", "Start with: contend lab --list, then contend lab"})
 public final class ContendCommand implements Runnable {
     @Spec

@@ -1,0 +1,21 @@
+package io.contend.load;
+
+/**
+ * One reporting interval, for live output: the reported latency (response time for fixed rate, service time
+ * otherwise) over every operation tag.
+ *
+ * @param endSeconds seconds from the run's start to the interval's end
+ * @param seconds the interval's length
+ * @param completed operations completed in it
+ * @param errors operations failed in it
+ * @param p50Nanos median of the reported latency
+ * @param p99Nanos 99th percentile
+ * @param maxNanos maximum
+ */
+public record IntervalReport(double endSeconds, double seconds, long completed, long errors, long p50Nanos, long p99Nanos,
+                             long maxNanos) {
+    /** @return completed operations per second in this interval */
+    public double opsPerSecond() {
+        return seconds > 0 ? completed / seconds : 0;
+    }
+}

@@ -1,0 +1,93 @@
+package io.contend.load;
+
+import java.util.Locale;
+import java.util.Objects;
+
+/**
+ * How a run paces its operations (seed 004, "Fixing Coordinated Omission in Cassandra Stress"):
+ * <ul>
+ *   <li>{@code throughput}: all out, each thread starts its next operation when the last ends; there is no
+ *       schedule, so the only honest latency is service time, and the summary reports it;</li>
+ *   <li>{@code throttle=R/s}: operations are paced by a schedule of R per second, and the summary reports
+ *       service time, as cassandra-stress's throttle did (response and wait time are still recorded and
+ *       logged);</li>
+ *   <li>{@code fixed=R/s}: paced the same way, and the summary reports response time, measured from each
+ *       operation's intended start: the latency a client arriving on schedule would see.</li>
+ * </ul>
+ *
+ * @param mode the pacing
+ * @param opsPerSecond the schedule's rate, 0 for throughput
+ */
+public record Rate(Mode mode, long opsPerSecond) {
+    /** Largest rate: one operation per nanosecond. */
+    public static final long MAX_OPS_PER_SECOND = 1_000_000_000L;
+
+    /** The pacing modes. */
+    public enum Mode {
+        /** All out; latency = service time. */
+        THROUGHPUT,
+        /** Paced; summary shows service time. */
+        THROTTLE,
+        /** Paced; summary shows response time. */
+        FIXED
+    }
+
+    /** Checks the rate against the mode. */
+    public Rate {
+        Objects.requireNonNull(mode, "mode");
+        if (mode == Mode.THROUGHPUT ? opsPerSecond != 0 : opsPerSecond < 1 || opsPerSecond > MAX_OPS_PER_SECOND) {
+            throw new IllegalArgumentException(mode == Mode.THROUGHPUT ? "throughput takes no rate: " + opsPerSecond
+                    : "rate must be in [1, " + MAX_OPS_PER_SECOND + "] per second: " + opsPerSecond);
+        }
+    }
+
+    /** @return the all-out mode */
+    public static Rate throughput() {
+        return new Rate(Mode.THROUGHPUT, 0);
+    }
+
+    /**
+     * Parses {@code throughput}, {@code throttle=R/s} or {@code fixed=R/s} (the {@code /s} may be left out;
+     * R is a whole number, underscores allowed).
+     *
+     * @throws IllegalArgumentException naming the text and the accepted forms
+     */
+    public static Rate parse(String text) {
+        String t = text.trim().toLowerCase(Locale.ROOT);
+        if (t.equals("throughput")) {
+            return throughput();
+        }
+        int eq = t.indexOf('=');
+        if (eq > 0) {
+            String kind = t.substring(0, eq);
+            String value = t.substring(eq + 1).replace("_", "");
+            if (value.endsWith("/s")) {
+                value = value.substring(0, value.length() - 2);
+            }
+            Mode mode = kind.equals("fixed") ? Mode.FIXED : kind.equals("throttle") ? Mode.THROTTLE : null;
+            if (mode != null) {
+                try {
+                    return new Rate(mode, Long.parseLong(value));
+                } catch (NumberFormatException e) {
+                    // falls through to the message below
+                }
+            }
+        }
+        throw new IllegalArgumentException("rate must be throughput, throttle=R/s or fixed=R/s: '" + text + "'");
+    }
+
+    /** @return whether operations follow a schedule */
+    public boolean paced() {
+        return mode != Mode.THROUGHPUT;
+    }
+
+    /** @return the tag suffix of the latency the summary reports: rt for fixed, st otherwise */
+    public String reportedMetric() {
+        return mode == Mode.FIXED ? "rt" : "st";
+    }
+
+    @Override
+    public String toString() {
+        return mode == Mode.THROUGHPUT ? "throughput" : mode.name().toLowerCase(Locale.ROOT) + "=" + opsPerSecond + "/s";
+    }
+}

@@ -1,0 +1,86 @@
+package io.contend.load;
+
+/**
+ * The intended start times of a paced run: operation n (from 0) should start at
+ * {@code start + floor(n * 1e9 / R)} nanoseconds, computed exactly for every n. cassandra-stress added an
+ * integer interval (1e9 / R rounded) per operation, which drifts whenever R does not divide 1e9: at 3 ops/s
+ * it loses a third of a nanosecond per operation, at 7,777,777/s the interval rounds from 128.57 to 128 ns and
+ * the run ends up 0.4% faster than asked. Here there is no accumulation, so the n-th intended start is the
+ * nearest nanosecond at or below the exact one. Immutable and thread-safe; threads share one schedule and
+ * claim operation numbers from a counter.
+ */
+public final class Schedule {
+    private static final long NANOS_PER_SECOND = 1_000_000_000L;
+
+    private final long startNanos;
+    private final long opsPerSecond;
+
+    /**
+     * @param startNanos intended start of operation 0, on the {@link System#nanoTime()} clock
+     * @param opsPerSecond the rate, in [1, {@link Rate#MAX_OPS_PER_SECOND}]
+     */
+    public Schedule(long startNanos, long opsPerSecond) {
+        if (opsPerSecond < 1 || opsPerSecond > Rate.MAX_OPS_PER_SECOND) {
+            throw new IllegalArgumentException("opsPerSecond must be in [1, " + Rate.MAX_OPS_PER_SECOND + "]: " + opsPerSecond);
+        }
+        this.startNanos = startNanos;
+        this.opsPerSecond = opsPerSecond;
+    }
+
+    /**
+     * floor(n * 1e9 / R), exactly: n = qR + r gives q * 1e9 + floor(r * 1e9 / R), and r * 1e9 < R * 1e9 <= 1e18
+     * fits in a long.
+     *
+     * @param n operation number, at least 0
+     * @param opsPerSecond R
+     * @return nanoseconds from the schedule's start
+     * @throws ArithmeticException if the offset passes Long.MAX_VALUE (292 years)
+     */
+    public static long offsetNanos(long n, long opsPerSecond) {
+        if (n < 0) {
+            throw new IllegalArgumentException("operation number must not be negative: " + n);
+        }
+        long q = n / opsPerSecond;
+        long r = n % opsPerSecond;
+        return Math.addExact(Math.multiplyExact(q, NANOS_PER_SECOND), r * NANOS_PER_SECOND / opsPerSecond);
+    }
+
+    /** @return the intended start of operation n, on the nanoTime clock */
+    public long intendedStartNanos(long n) {
+        return startNanos + offsetNanos(n, opsPerSecond);
+    }
+
+    /**
+     * The number of operations whose intended start is before {@code start + elapsed}: the n with
+     * floor(n * 1e9 / R) < elapsed, that is n < elapsed * R / 1e9, so ceil(elapsed * R / 1e9), computed without
+     * overflow as elapsed = a * 1e9 + b.
+     *
+     * @param elapsedNanos time since the schedule's start, at least 0
+     * @return how many operations are scheduled in that time
+     */
+    public long operationsWithin(long elapsedNanos) {
+        if (elapsedNanos <= 0) {
+            return 0;
+        }
+        long a = elapsedNanos / NANOS_PER_SECOND;
+        long b = elapsedNanos % NANOS_PER_SECOND;
+        long product = b * opsPerSecond; // < 1e18
+        long ceil = product / NANOS_PER_SECOND + (product % NANOS_PER_SECOND == 0 ? 0 : 1);
+        return Math.addExact(Math.multiplyExact(a, opsPerSecond), ceil);
+    }
+
+    /** @return intended start of operation 0 */
+    public long startNanos() {
+        return startNanos;
+    }
+
+    /** @return the rate */
+    public long opsPerSecond() {
+        return opsPerSecond;
+    }
+
+    @Override
+    public String toString() {
+        return "Schedule{" + opsPerSecond + "/s from " + startNanos + "}";
+    }
+}

@@ -1,0 +1,128 @@
+package io.contend.load;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * A workload's options, from the command line's {@code --name value} or {@code --name=value} pairs after the
+ * generator's own. Reading an option marks it used; {@link #requireAllUsed(String)} then rejects any option
+ * the workload did not read, so a typo is an error rather than silently ignored.
+ */
+public final class WorkloadOptions {
+    private final Map<String, String> values;
+    private final Set<String> used = new LinkedHashSet<>();
+
+    /** @param values option name (without dashes) to value */
+    public WorkloadOptions(Map<String, String> values) {
+        this.values = Collections.unmodifiableMap(new LinkedHashMap<>(values));
+    }
+
+    /** @return no options */
+    public static WorkloadOptions none() {
+        return new WorkloadOptions(Map.of());
+    }
+
+    /**
+     * Parses {@code --name value} and {@code --name=value} tokens.
+     *
+     * @throws IllegalArgumentException for a token that is not an option, an option without a value, or one
+     *         given twice
+     */
+    public static WorkloadOptions parse(List<String> args) {
+        Map<String, String> values = new LinkedHashMap<>();
+        for (int i = 0; i < args.size(); i++) {
+            String arg = args.get(i);
+            if (!arg.startsWith("--") || arg.length() == 2) {
+                throw new IllegalArgumentException("expected a workload option --name value, got '" + arg + "'");
+            }
+            String name;
+            String value;
+            int eq = arg.indexOf('=');
+            if (eq > 0) {
+                name = arg.substring(2, eq);
+                value = arg.substring(eq + 1);
+            } else {
+                name = arg.substring(2);
+                if (i + 1 >= args.size()) {
+                    throw new IllegalArgumentException("workload option --" + name + " needs a value");
+                }
+                value = args.get(++i);
+            }
+            if (values.put(name, value) != null) {
+                throw new IllegalArgumentException("workload option --" + name + " is given twice");
+            }
+        }
+        return new WorkloadOptions(values);
+    }
+
+    /** @return the value, or fallback when absent */
+    public String string(String name, String fallback) {
+        used.add(name);
+        return values.getOrDefault(name, fallback);
+    }
+
+    /**
+     * @return the value
+     * @throws IllegalArgumentException if absent
+     */
+    public String required(String name, String what) {
+        used.add(name);
+        String v = values.get(name);
+        if (v == null) {
+            throw new IllegalArgumentException("missing workload option --" + name + " (" + what + ")");
+        }
+        return v;
+    }
+
+    /** @return the value as a long in [min, max], or fallback when absent */
+    public long number(String name, long fallback, long min, long max) {
+        String v = string(name, null);
+        if (v == null) {
+            return fallback;
+        }
+        try {
+            long n = Long.parseLong(v.replace("_", ""));
+            if (n >= min && n <= max) {
+                return n;
+            }
+        } catch (NumberFormatException e) {
+            // falls through to the message below
+        }
+        throw new IllegalArgumentException("workload option --" + name + " must be a whole number in [" + min + ", "
+                + max + "]: '" + v + "'");
+    }
+
+    /** @return the value as a duration (see {@link Durations}), or fallback when absent */
+    public Duration duration(String name, Duration fallback) {
+        String v = string(name, null);
+        return v == null ? fallback : Durations.parse("workload option --" + name, v);
+    }
+
+    /**
+     * @param workload the workload's name, for the message
+     * @throws IllegalArgumentException naming every option given but never read
+     */
+    public void requireAllUsed(String workload) {
+        List<String> unknown = new ArrayList<>();
+        for (String name : values.keySet()) {
+            if (!used.contains(name)) {
+                unknown.add("--" + name);
+            }
+        }
+        if (!unknown.isEmpty()) {
+            throw new IllegalArgumentException("unknown option(s) for workload " + workload + ": " + String.join(", ", unknown)
+                    + " (known: " + String.join(", ", used.stream().map(u -> "--" + u).toList()) + ")");
+        }
+    }
+
+    @Override
+    public String toString() {
+        return values.toString();
+    }
+}

@@ -1,0 +1,103 @@
+package io.contend.load.workload;
+
+import io.contend.alloc.RegionAllocator;
+import io.contend.histogram.StreamingHistogramBuilder;
+import io.contend.load.Operation;
+import io.contend.load.Workload;
+import io.contend.load.WorkloadOptions;
+import io.contend.queue.MpscUnboundedArrayQueue;
+import io.contend.refcount.AbstractRefCounted;
+import java.util.List;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.atomic.AtomicReference;
+
+/**
+ * Workloads over contend's own primitives, to see them under a schedule with every thread of the generator
+ * on them at once: {@code allocate}, {@code retain-release}, {@code queue-handoff}, {@code histogram-update}.
+ */
+public final class PrimitiveWorkloads {
+    private PrimitiveWorkloads() {
+    }
+
+    private static Workload of(String name, Operation.Body body) {
+        return () -> List.of(Operation.named(name, body));
+    }
+
+    /**
+     * {@code allocate}: {@code --size} bytes (default 16) from one shared {@link RegionAllocator} (XADD
+     * regions); when it has reserved {@code --limit-mib} (default 64) it is replaced by a fresh one and closed,
+     * so memory stays bounded. An allocation that races the replacement retries on the new allocator.
+     */
+    public static Workload allocate(WorkloadOptions options) {
+        int size = (int) options.number("size", 16, 1, 128 * 1024);
+        long limit = options.number("limit-mib", 64, 1, 1 << 20) << 20;
+        AtomicReference<RegionAllocator> current = new AtomicReference<>(RegionAllocator.builder().build());
+        return new Workload() {
+            @Override
+            public List<Operation> operations() {
+                return List.of(Operation.named("allocate", () -> {
+                    RegionAllocator a = current.get();
+                    try {
+                        a.allocate(size);
+                    } catch (IllegalStateException closed) {
+                        current.get().allocate(size);
+                    }
+                    if (a.reservedBytes() > limit && current.compareAndSet(a, RegionAllocator.builder().build())) {
+                        a.close();
+                    }
+                }));
+            }
+
+            @Override
+            public void close() {
+                current.get().close();
+            }
+        };
+    }
+
+    /** {@code retain-release}: retain then release one shared reference-counted object (EVEN_ODD). */
+    public static Workload retainRelease(WorkloadOptions options) {
+        AbstractRefCounted shared = new AbstractRefCounted() {
+            @Override
+            protected void deallocate() {
+                throw new IllegalStateException("the shared object must never be released to 0");
+            }
+        };
+        return of("retain-release", () -> {
+            shared.retain();
+            shared.release();
+        });
+    }
+
+    /**
+     * {@code queue-handoff}: offer a message to one shared {@link MpscUnboundedArrayQueue}; the operation that
+     * takes the consumer role (one at a time, by a try-lock) drains what is there, so the queue stays short.
+     */
+    public static Workload queueHandoff(WorkloadOptions options) {
+        MpscUnboundedArrayQueue<Object> queue = new MpscUnboundedArrayQueue<>((int) options.number("chunk", 1024, 2, 1 << 20));
+        java.util.concurrent.atomic.AtomicBoolean consumer = new java.util.concurrent.atomic.AtomicBoolean();
+        Object message = new Object();
+        return of("queue-handoff", () -> {
+            queue.offer(message);
+            if (consumer.compareAndSet(false, true)) {
+                try {
+                    queue.drain(m -> { });
+                } finally {
+                    consumer.set(false);
+                }
+            }
+        });
+    }
+
+    /**
+     * {@code histogram-update}: one {@link StreamingHistogramBuilder} per generator thread (builders are
+     * single-threaded), maxBins 100, {@code --spool} (default 1000), a uniformly random point in
+     * [0, {@code --range}) (default 86400) per operation.
+     */
+    public static Workload histogramUpdate(WorkloadOptions options) {
+        int spool = (int) options.number("spool", 1000, 0, StreamingHistogramBuilder.MAX_SPOOL);
+        long range = options.number("range", 86_400, 1, Long.MAX_VALUE);
+        ThreadLocal<StreamingHistogramBuilder> builders = ThreadLocal.withInitial(() -> new StreamingHistogramBuilder(100, spool, 1));
+        return of("histogram-update", () -> builders.get().update(ThreadLocalRandom.current().nextLong(range)));
+    }
+}

@@ -1,0 +1,85 @@
+package io.contend.load;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import java.math.BigInteger;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+import org.junit.jupiter.api.Test;
+
+class ScheduleTest {
+    private static final BigInteger BILLION = BigInteger.valueOf(1_000_000_000L);
+
+    /** floor(n * 1e9 / R) in exact integer arithmetic, the reference. */
+    private static long exact(long n, long rate) {
+        return BigInteger.valueOf(n).multiply(BILLION).divide(BigInteger.valueOf(rate)).longValueExact();
+    }
+
+    @ParameterizedTest
+    @ValueSource(longs = {1, 3, 7, 999_999_937, 7_777_777, 1_000_000_000, 2000, 333_333_333})
+    void offsetsAreExactOverABillionOperations(long rate) {
+        long[] probes = {0, 1, 2, rate - 1, rate, rate + 1, 999_999_999, 1_000_000_000, 1_000_000_001, 123_456_789_012L,
+                Long.MAX_VALUE / 1_000_000_000L};
+        for (long n : probes) {
+            BigInteger reference = BigInteger.valueOf(n).multiply(BILLION).divide(BigInteger.valueOf(rate));
+            if (reference.bitLength() < 64) {
+                assertEquals(reference.longValueExact(), Schedule.offsetNanos(n, rate), "n=" + n + " rate=" + rate);
+            } else {
+                assertThrows(ArithmeticException.class, () -> Schedule.offsetNanos(n, rate), "overflow is an error, n=" + n);
+            }
+        }
+        // Every operation of the first 10^9 at a stride through the range, and no drift at the end:
+        for (long n = 0; n <= 1_000_000_000L; n += 9_999_991L) {
+            assertEquals(exact(n, rate), Schedule.offsetNanos(n, rate), "n=" + n + " rate=" + rate);
+        }
+    }
+
+    @Test
+    void awkwardRatesDoNotDrift() {
+        // cassandra-stress's integer interval 1e9/R: at 7,777,777/s it is 128 ns instead of 128.57 ns.
+        long n = 1_000_000_000L;
+        assertEquals(128_571_441_428L, Schedule.offsetNanos(n, 7_777_777)); // exact: 1e18 / 7,777,777, floored
+        assertEquals(333_333_333_333_333_333L, Schedule.offsetNanos(n, 3));
+    }
+
+    @ParameterizedTest
+    @ValueSource(longs = {1, 3, 7, 2000, 7_777_777, 1_000_000_000})
+    void operationsWithinCountsTheIntendedStartsBeforeTheBound(long rate) {
+        Schedule s = new Schedule(0, rate);
+        for (long elapsed : new long[] {0, 1, 999, 1_000_000_000L, 3_000_000_001L, 86_400_000_000_000L}) {
+            long count = s.operationsWithin(elapsed);
+            if (count > 0) {
+                assertEquals(true, s.intendedStartNanos(count - 1) < elapsed, "last counted starts before the bound");
+            }
+            assertEquals(true, s.intendedStartNanos(count) >= elapsed, "the next one does not");
+        }
+    }
+
+    @Test
+    void rejectsBadArguments() {
+        assertEquals("opsPerSecond must be in [1, 1000000000]: 0",
+                assertThrows(IllegalArgumentException.class, () -> new Schedule(0, 0)).getMessage());
+        assertThrows(IllegalArgumentException.class, () -> Schedule.offsetNanos(-1, 5));
+    }
+
+    @Test
+    void ratesParse() {
+        assertEquals(new Rate(Rate.Mode.FIXED, 2000), Rate.parse("fixed=2000/s"));
+        assertEquals(new Rate(Rate.Mode.THROTTLE, 1_000_000), Rate.parse("throttle=1_000_000"));
+        assertEquals(Rate.throughput(), Rate.parse("throughput"));
+        assertEquals("fixed=2000/s", Rate.parse("FIXED=2000/s").toString());
+        for (String bad : new String[] {"fixed", "fixed=0/s", "fixed=-3/s", "slow=5/s", "fixed=1.5/s", ""}) {
+            assertThrows(IllegalArgumentException.class, () -> Rate.parse(bad), bad);
+        }
+    }
+
+    @Test
+    void durationsParse() {
+        assertEquals(java.time.Duration.ofMillis(500), Durations.parse("d", "500ms"));
+        assertEquals(java.time.Duration.ofNanos(250_000), Durations.parse("d", "250us"));
+        assertEquals("2m", Durations.format(Durations.parse("d", "120s")));
+        assertEquals("--duration must be a whole number with a unit (ns, us, ms, s, m, h), e.g. 10s: '10'",
+                assertThrows(IllegalArgumentException.class, () -> Durations.parse("--duration", "10")).getMessage());
+    }
+}
