@@ -15,9 +15,9 @@ package io.contend.histogram;
  * pair is one step apart. Rounding to the nearest grid point, not up, keeps mass from drifting in one
  * direction (Cassandra rounds merged points up again, and with frequent merges its mass drifts upward).
  *
- * <p>{@link #reduce} merges many bins at once (a spool flush, a histogram merge) in O(n log n) with a heap of
- * candidate pairs; {@link #mergeClosestPair} merges one pair in O(n) for the one-point-at-a-time path. Both
- * pick the same pairs. Instances hold reusable scratch arrays; single-threaded.
+ * <p>{@link #reduce} merges many bins at once (a histogram merge) in O(n log n) with a heap of candidate
+ * pairs; {@link #insertMergingClosest} adds one point to full bins and merges one pair in O(n), the
+ * one-point-at-a-time path. Both pick the pairs that merging the closest pair, one at a time, picks. Instances hold reusable scratch arrays; single-threaded.
  */
 final class Bins {
     /** Scratch for reduce: linked list of live bins and a binary min-heap of (gap, left bin) candidates. */
@@ -65,25 +65,94 @@ final class Bins {
     }
 
     /**
-     * Merges the closest adjacent pair of points/counts[0, n), n at least 2.
+     * Adds a new point to full bins and merges the closest pair, in one pass: the same result as
+     * {@link #insert} followed by merging the closest pair, but it scans the gaps the new point would make
+     * without inserting it, and moves only the bins between the insertion and the merge (none when the new point
+     * merges with a neighbour), instead of shifting the tail of both arrays twice. BinsTest checks it against
+     * that two-step reference.
      *
-     * @return n - 1
+     * <p>gapBound, when not 0, is a lower bound on every gap between the bins (unsigned). When one of the two
+     * gaps the new point makes is strictly below it, that gap is the closest pair and no scan is needed: after a
+     * full scan every gap is at least the smallest one found, and merging only widens the gaps next to the merge,
+     * so the bound stays valid from one call to the next and, as merges even out the gaps, the new point's own
+     * gap is often the smallest.
+     *
+     * @param n the number of bins, at least 1; point must not be among them
+     * @param gapBound a lower bound on the gaps, or 0 for none
+     * @return a lower bound on the gaps afterwards, for the next call
      */
-    static int mergeClosestPair(long[] points, long[] counts, int n, long step) {
-        int best = 0;
-        long bestGap = points[1] - points[0];
-        for (int i = 1; i < n - 1; i++) {
+    static long insertMergingClosest(long[] points, long[] counts, int n, long point, long count, long step, long gapBound) {
+        int k = lowerBound(points, n, point);
+        if (gapBound != 0) {
+            long left = k > 0 ? point - points[k - 1] : 0;
+            long right = k < n ? points[k] - point : 0;
+            if (k > 0 && Long.compareUnsigned(left, gapBound) < 0 && (k == n || Long.compareUnsigned(left, right) <= 0)) {
+                long q = mergedPoint(points[k - 1], counts[k - 1], point, count, step);
+                points[k - 1] = q;
+                counts[k - 1] = Counts.add(counts[k - 1], count);
+                return k == n ? gapBound : minUnsigned(gapBound, points[k] - q);
+            }
+            if (k < n && Long.compareUnsigned(right, gapBound) < 0 && (k == 0 || Long.compareUnsigned(right, left) < 0)) {
+                long q = mergedPoint(point, count, points[k], counts[k], step);
+                points[k] = q;
+                counts[k] = Counts.add(counts[k], count);
+                return k == 0 ? gapBound : minUnsigned(gapBound, q - points[k - 1]);
+            }
+        }
+        // Scan the gaps of the array with the point inserted at k, in order, so ties go to the leftmost pair.
+        int best = -1;
+        long bestGap = 0;
+        for (int i = 0; i < k - 1; i++) {
             long gap = points[i + 1] - points[i];
-            if (Long.compareUnsigned(gap, bestGap) < 0) {
+            if (best < 0 || Long.compareUnsigned(gap, bestGap) < 0) {
                 bestGap = gap;
                 best = i;
             }
         }
-        points[best] = mergedPoint(points[best], counts[best], points[best + 1], counts[best + 1], step);
-        counts[best] = Counts.add(counts[best], counts[best + 1]);
-        System.arraycopy(points, best + 2, points, best + 1, n - best - 2);
-        System.arraycopy(counts, best + 2, counts, best + 1, n - best - 2);
-        return n - 1;
+        if (k > 0 && (best < 0 || Long.compareUnsigned(point - points[k - 1], bestGap) < 0)) {
+            bestGap = point - points[k - 1];
+            best = k - 1;
+        }
+        if (k < n && (best < 0 || Long.compareUnsigned(points[k] - point, bestGap) < 0)) {
+            bestGap = points[k] - point;
+            best = k;
+        }
+        for (int i = k; i < n - 1; i++) {
+            long gap = points[i + 1] - points[i];
+            if (Long.compareUnsigned(gap, bestGap) < 0) {
+                bestGap = gap;
+                best = i + 1;
+            }
+        }
+        if (best == k - 1) { // the point merges into its left neighbour
+            points[k - 1] = mergedPoint(points[k - 1], counts[k - 1], point, count, step);
+            counts[k - 1] = Counts.add(counts[k - 1], count);
+        } else if (best == k) { // into its right neighbour
+            points[k] = mergedPoint(point, count, points[k], counts[k], step);
+            counts[k] = Counts.add(counts[k], count);
+        } else if (best < k) { // an older pair left of it: close the gap up to the point
+            points[best] = mergedPoint(points[best], counts[best], points[best + 1], counts[best + 1], step);
+            counts[best] = Counts.add(counts[best], counts[best + 1]);
+            System.arraycopy(points, best + 2, points, best + 1, k - best - 2);
+            System.arraycopy(counts, best + 2, counts, best + 1, k - best - 2);
+            points[k - 1] = point;
+            counts[k - 1] = count;
+        } else { // an older pair right of it, (best - 1, best) in the old arrays: open a slot at k
+            int i = best - 1;
+            long merged = mergedPoint(points[i], counts[i], points[i + 1], counts[i + 1], step);
+            long mergedCount = Counts.add(counts[i], counts[i + 1]);
+            System.arraycopy(points, k, points, k + 1, i - k);
+            System.arraycopy(counts, k, counts, k + 1, i - k);
+            points[i + 1] = merged;
+            counts[i + 1] = mergedCount;
+            points[k] = point;
+            counts[k] = count;
+        }
+        return bestGap; // every gap is now at least the one just merged away
+    }
+
+    private static long minUnsigned(long a, long b) {
+        return Long.compareUnsigned(a, b) <= 0 ? a : b;
     }
 
     /**

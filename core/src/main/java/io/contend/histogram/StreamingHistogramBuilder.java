@@ -35,6 +35,8 @@ public final class StreamingHistogramBuilder {
     private final long[] points;
     private final long[] counts;
     private int bins;
+    /** A lower bound on the gaps between bins once they are full, or 0 (see Bins.insertMergingClosest). */
+    private long gapBound;
 
     /** Null when maxSpool is 0 or after releaseSpool(); created on first use. */
     private Spool spool;
@@ -120,10 +122,18 @@ public final class StreamingHistogramBuilder {
     }
 
     private void addToBins(long point, long count) {
-        bins = Bins.insert(points, counts, bins, point, count);
-        if (bins > maxBins) {
-            bins = Bins.mergeClosestPair(points, counts, bins, roundTo);
+        int n = bins;
+        if (n == maxBins) {
+            int i = Bins.lowerBound(points, n, point);
+            if (i < n && points[i] == point) {
+                counts[i] = Counts.add(counts[i], count);
+            } else {
+                gapBound = Bins.insertMergingClosest(points, counts, n, point, count, roundTo, gapBound);
+            }
+            return;
         }
+        bins = Bins.insert(points, counts, n, point, count);
+        gapBound = 0; // a new bin splits a gap: the bound no longer holds
     }
 
     /**
@@ -147,6 +157,7 @@ public final class StreamingHistogramBuilder {
     /** Empties the builder, keeping its memory. */
     public void clear() {
         bins = 0;
+        gapBound = 0;
         if (spool != null) {
             spool.clear();
         }

@@ -74,7 +74,7 @@ class BinsTest {
             long[] c1 = counts.clone();
             int m1 = n;
             while (m1 > target) {
-                m1 = Bins.mergeClosestPair(p1, c1, m1, 1);
+                m1 = mergeClosestPair(p1, c1, m1, 1);
             }
             long[] p2 = points.clone();
             long[] c2 = counts.clone();
@@ -82,6 +82,71 @@ class BinsTest {
             assertEquals(m1, m2);
             assertArrayEquals(Arrays.copyOf(p1, m1), Arrays.copyOf(p2, m2), "points, round " + round);
             assertArrayEquals(Arrays.copyOf(c1, m1), Arrays.copyOf(c2, m2), "counts, round " + round);
+        }
+    }
+
+    @Test
+    void insertMergingClosestEqualsInsertThenMerge() {
+        Random r = new Random(17);
+        for (int round = 0; round < 20_000; round++) {
+            int n = 1 + r.nextInt(12);
+            long range = r.nextBoolean() ? 40 : Long.MAX_VALUE;
+            long[] points = r.longs(n, -range / 2, range / 2).distinct().sorted().toArray();
+            n = points.length;
+            long[] counts = r.longs(n, 1, 5).toArray();
+            long p = r.nextLong() % (range / 2);
+            if (Arrays.binarySearch(points, p) >= 0) {
+                continue;
+            }
+            long c = 1 + r.nextInt(5);
+            long[] p1 = Arrays.copyOf(points, n + 1);
+            long[] c1 = Arrays.copyOf(counts, n + 1);
+            int m = mergeClosestPair(p1, c1, Bins.insert(p1, c1, n, p, c), 1);
+            long[] p2 = Arrays.copyOf(points, n + 1);
+            long[] c2 = Arrays.copyOf(counts, n + 1);
+            Bins.insertMergingClosest(p2, c2, n, p, c, 1, 0);
+            assertEquals(n, m);
+            String context = "round " + round + ": " + Arrays.toString(points) + " + " + p;
+            assertArrayEquals(Arrays.copyOf(p1, m), Arrays.copyOf(p2, n), context);
+            assertArrayEquals(Arrays.copyOf(c1, m), Arrays.copyOf(c2, n), context);
+        }
+    }
+
+    /** The builder (spool 0, with its gap bound) against a model that inserts and then merges by a plain scan. */
+    @Test
+    void builderMergesExactlyLikeTheOneAtATimeReference() {
+        Random r = new Random(23);
+        for (int round = 0; round < 300; round++) {
+            int maxBins = 1 + r.nextInt(20);
+            long step = r.nextBoolean() ? 1 : 1 + r.nextInt(10);
+            long range = r.nextBoolean() ? 100 : 1_000_000;
+            StreamingHistogramBuilder builder = new StreamingHistogramBuilder(maxBins, 0, step);
+            long[] points = new long[maxBins + 1];
+            long[] counts = new long[maxBins + 1];
+            int n = 0;
+            for (int i = 0; i < 500; i++) {
+                long p = r.nextLong() % range;
+                long c = 1 + r.nextInt(3);
+                builder.update(p, c);
+                long rounded = Math.floorMod(p, step) == 0 ? p : p - Math.floorMod(p, step) + step;
+                n = Bins.insert(points, counts, n, rounded, c);
+                if (n > maxBins) {
+                    n = mergeClosestPair(points, counts, n, step);
+                }
+            }
+            long[] expectedPoints = Arrays.copyOf(points, n);
+            long[] expectedCounts = Arrays.copyOf(counts, n);
+            long[] actualPoints = new long[n];
+            long[] actualCounts = new long[n];
+            int[] i = {0};
+            StreamingHistogram h = builder.build();
+            assertEquals(n, h.size(), "round " + round);
+            h.forEach((p, c) -> {
+                actualPoints[i[0]] = p;
+                actualCounts[i[0]++] = c;
+            });
+            assertArrayEquals(expectedPoints, actualPoints, "round " + round);
+            assertArrayEquals(expectedCounts, actualCounts, "round " + round);
         }
     }
 
@@ -112,4 +177,23 @@ class BinsTest {
             }
         }
     }
+
+    /** The reference: merges the closest adjacent pair (leftmost on ties) by a plain scan. */
+    static int mergeClosestPair(long[] points, long[] counts, int n, long step) {
+        int best = 0;
+        long bestGap = points[1] - points[0];
+        for (int i = 1; i < n - 1; i++) {
+            long gap = points[i + 1] - points[i];
+            if (Long.compareUnsigned(gap, bestGap) < 0) {
+                bestGap = gap;
+                best = i;
+            }
+        }
+        points[best] = Bins.mergedPoint(points[best], counts[best], points[best + 1], counts[best + 1], step);
+        counts[best] = Counts.add(counts[best], counts[best + 1]);
+        System.arraycopy(points, best + 2, points, best + 1, n - best - 2);
+        System.arraycopy(counts, best + 2, counts, best + 1, n - best - 2);
+        return n - 1;
+    }
+
 }
