@@ -1,0 +1,57 @@
+package io.contend.exec;
+
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * The admission protocol between submitters and shutdown: a submitter {@link #enter()}s (counted in flight,
+ * then reads the state) and {@link #exit()}s after its enqueue; {@link #close(int)} writes the state and then
+ * waits until nobody is in flight. Both sides use sequentially consistent atomics, so either the submitter
+ * sees the closed state and is refused, or close sees it in flight and waits for its enqueue to finish: after
+ * close returns, every admitted task is in a queue and no more will be admitted. jcstress checks it
+ * (io.contend.exec.SubmitGateTest in the jcstress module).
+ */
+final class SubmitGate {
+    static final int OPEN = 0;
+
+    private final AtomicInteger state = new AtomicInteger(OPEN);
+    private final AtomicLong inflight = new AtomicLong();
+
+    /** @return true if admitted (then call {@link #exit()} after enqueueing); false once closed */
+    boolean enter() {
+        inflight.incrementAndGet();
+        if (state.get() != OPEN) {
+            inflight.decrementAndGet();
+            return false;
+        }
+        return true;
+    }
+
+    void exit() {
+        inflight.decrementAndGet();
+    }
+
+    /**
+     * Moves the state up to {@code to} (states only increase) and waits for admitted submitters to exit.
+     *
+     * @return true if this call changed the state
+     */
+    boolean close(int to) {
+        int s;
+        boolean changed = false;
+        while ((s = state.get()) < to) {
+            if (state.compareAndSet(s, to)) {
+                changed = true;
+                break;
+            }
+        }
+        while (inflight.get() != 0) {
+            Thread.onSpinWait();
+        }
+        return changed;
+    }
+
+    int state() {
+        return state.get();
+    }
+}

@@ -1,0 +1,191 @@
+package io.contend.exec;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicIntegerArray;
+import java.util.concurrent.atomic.AtomicLong;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+@Timeout(60)
+class StagedExecutorTest {
+    /** A task that counts the stages it went through. */
+    static final class Task {
+        final int id;
+        int stages;
+
+        Task(int id) {
+            this.id = id;
+        }
+    }
+
+    private static StagedExecutor pipeline(QueueMode mode, int workers, int batch, AtomicIntegerArray arrived, IdleStrategy idle) {
+        StageHandler step = t -> {
+            ((Task) t).stages++;
+            return t;
+        };
+        return StagedExecutor.builder().queueMode(mode).batchLimit(batch).idle(idle)
+                .dispatch(workers % 2 == 0 ? DispatchPolicy.TWO_CHOICES : DispatchPolicy.ROUND_ROBIN)
+                .stage("parse", workers, step).stage("apply", workers, step).stage("respond", workers, step)
+                .sink(t -> {
+                    Task task = (Task) t;
+                    assertEquals(3, task.stages, "every stage ran once");
+                    arrived.incrementAndGet(task.id);
+                }).build();
+    }
+
+    @ParameterizedTest
+    @CsvSource({"SHARED,1,1", "SHARED,4,8", "PER_THREAD,1,64", "PER_THREAD,3,2"})
+    void everyTaskPassesEveryStageExactlyOnce(QueueMode mode, int workers, int batch) throws Exception {
+        int n = 50_000;
+        AtomicIntegerArray arrived = new AtomicIntegerArray(n);
+        StagedExecutor ex = pipeline(mode, workers, batch, arrived, IdleStrategy.DEFAULT);
+        Thread[] producers = new Thread[2];
+        for (int p = 0; p < producers.length; p++) {
+            int first = p;
+            producers[p] = new Thread(() -> {
+                for (int i = first; i < n; i += 2) {
+                    ex.submit(new Task(i));
+                }
+            });
+            producers[p].start();
+        }
+        for (Thread p : producers) {
+            p.join();
+        }
+        ex.shutdown();
+        assertTrue(ex.awaitTermination(30, TimeUnit.SECONDS), ex::toString);
+        for (int i = 0; i < n; i++) {
+            assertEquals(1, arrived.get(i), "task " + i);
+        }
+        for (StageMetrics m : ex.metrics()) {
+            assertEquals(n, m.completed(), m.toString());
+            assertTrue(m.maxBatch() <= batch, "batch limit respected: " + m);
+            assertEquals(0, m.queueDepth());
+            assertTrue(m.batches() >= (n + batch - 1) / batch);
+        }
+        assertThrows(RejectedExecutionException.class, () -> ex.submit(new Task(0)));
+    }
+
+    /**
+     * No lost wake-ups: with parks bounded by an hour, tasks trickling in one at a time after the workers went to
+     * sleep must still be run (the test times out otherwise).
+     */
+    @ParameterizedTest
+    @CsvSource({"SHARED,2", "PER_THREAD,2"})
+    void parkedWorkersAreWokenByEachSubmit(QueueMode mode, int workers) throws Exception {
+        AtomicIntegerArray arrived = new AtomicIntegerArray(200);
+        StagedExecutor ex = pipeline(mode, workers, 16, arrived, new IdleStrategy(0, 0, TimeUnit.HOURS.toNanos(1)));
+        for (int i = 0; i < 200; i++) {
+            ex.submit(new Task(i));
+            if (i % 20 == 0) {
+                Thread.sleep(5); // let every worker park
+            }
+        }
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
+        for (int i = 0; i < 200; i++) {
+            while (arrived.get(i) == 0) {
+                assertTrue(System.nanoTime() < deadline, "task " + i + " never ran: " + ex);
+                Thread.sleep(1);
+            }
+        }
+        ex.close();
+    }
+
+    /**
+     * shutdownNow racing producers: every accepted task is either finished (at the sink) or returned, exactly
+     * once; every refused one is neither.
+     */
+    @ParameterizedTest
+    @CsvSource({"SHARED,2", "PER_THREAD,2", "SHARED,1"})
+    void shutdownNowLosesNothingAndRunsNothingTwice(QueueMode mode, int workers) throws Exception {
+        for (int round = 0; round < 20; round++) {
+            int n = 20_000;
+            AtomicIntegerArray arrived = new AtomicIntegerArray(n);
+            AtomicIntegerArray accepted = new AtomicIntegerArray(n);
+            StagedExecutor ex = pipeline(mode, workers, 32, arrived, IdleStrategy.DEFAULT);
+            CountDownLatch go = new CountDownLatch(1);
+            Thread producer = new Thread(() -> {
+                go.countDown();
+                for (int i = 0; i < n; i++) {
+                    try {
+                        ex.submit(new Task(i));
+                        accepted.set(i, 1);
+                    } catch (RejectedExecutionException e) {
+                        // refused: must be neither run nor returned
+                    }
+                }
+            });
+            producer.start();
+            go.await();
+            Thread.sleep(round % 3);
+            List<Object> unrun = ex.shutdownNow();
+            producer.join();
+            assertTrue(ex.awaitTermination(10, TimeUnit.SECONDS));
+            int[] returned = new int[n];
+            for (Object o : unrun) {
+                returned[((Task) o).id]++;
+            }
+            for (int i = 0; i < n; i++) {
+                int outcomes = arrived.get(i) + returned[i];
+                assertEquals(accepted.get(i), outcomes, "round " + round + " task " + i + ": accepted " + accepted.get(i)
+                        + ", arrived " + arrived.get(i) + ", returned " + returned[i]);
+            }
+        }
+    }
+
+    @Test
+    void failuresAreCountedAndTheWorkerGoesOn() throws Exception {
+        AtomicLong sunk = new AtomicLong();
+        StagedExecutor ex = StagedExecutor.builder()
+                .stage("check", 2, t -> {
+                    if ((Integer) t % 10 == 0) {
+                        throw new IllegalStateException("bad " + t);
+                    }
+                    return t;
+                })
+                .stage("drop-odd", 1, t -> (Integer) t % 2 == 0 ? t : null)
+                .sink(t -> sunk.incrementAndGet()).build();
+        for (int i = 0; i < 1000; i++) {
+            ex.submit(i);
+        }
+        ex.close();
+        StageMetrics check = ex.metrics().get(0);
+        assertEquals(100, check.failed());
+        assertEquals(900, check.completed());
+        assertEquals(400, sunk.get(), "even, not multiples of 10");
+        assertTrue(ex.failures("check").get(0).getMessage().startsWith("bad "));
+        assertTrue(ex.isTerminated());
+    }
+
+    @Test
+    void rejectsBadSettingsClearly() {
+        assertEquals("a staged executor needs at least one stage",
+                assertThrows(IllegalStateException.class, () -> StagedExecutor.builder().build()).getMessage());
+        assertThrows(IllegalArgumentException.class, () -> StagedExecutor.builder().stage("a", 0, t -> t));
+        assertThrows(IllegalArgumentException.class, () -> StagedExecutor.builder().stage("a", 1, t -> t).stage("a", 1, t -> t));
+        assertEquals("batchLimit must be in [1, 65536]: 0",
+                assertThrows(IllegalArgumentException.class, () -> StagedExecutor.builder().batchLimit(0)).getMessage());
+        assertThrows(IllegalArgumentException.class, () -> QueueMode.parse("bogus"));
+        assertEquals(QueueMode.PER_THREAD, QueueMode.parse("perthread"));
+    }
+
+    @Test
+    void toStringShowsStagesAndState() throws Exception {
+        StagedExecutor ex = StagedExecutor.builder().stage("only", 1, t -> t).build();
+        assertTrue(ex.toString().startsWith("StagedExecutor{running, onlyx1 shared"), ex::toString);
+        assertEquals(1, ex.threads().size());
+        List<Object> none = ex.shutdownNow();
+        assertEquals(new ArrayList<>(), none);
+        assertTrue(ex.toString().startsWith("StagedExecutor{stop"), ex::toString);
+    }
+}
