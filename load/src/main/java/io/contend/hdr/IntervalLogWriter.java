@@ -16,7 +16,8 @@ import java.nio.file.StandardCopyOption;
 /**
  * Writes an interval log with HdrHistogram's {@link HistogramLogWriter} (format 1.3): a comment, the format
  * version, StartTime, BaseTime, the legend, then intervals with timestamps relative to the BaseTime. The log
- * goes to a temporary file that {@link #commit()} moves into place, so a failed run leaves no half log.
+ * goes to a temporary file that {@link #commit()} moves into place, so a failed run leaves no half log; missing
+ * directories are created.
  */
 final class IntervalLogWriter implements Closeable {
     private final Path target;
@@ -38,6 +39,10 @@ final class IntervalLogWriter implements Closeable {
             throws IOException {
         this.target = target;
         this.temporary = target.resolveSibling(target.getFileName() + ".tmp");
+        Path directory = target.toAbsolutePath().getParent();
+        if (directory != null) {
+            Files.createDirectories(directory);
+        }
         this.stream = new PrintStream(new BufferedOutputStream(Files.newOutputStream(temporary)), false,
                 StandardCharsets.UTF_8);
         this.writer = new HistogramLogWriter(stream);

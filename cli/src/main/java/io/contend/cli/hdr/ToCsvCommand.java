@@ -12,6 +12,7 @@ import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.util.List;
 
 /** {@code contend hdr to-csv FILE}: a CSV row per interval. */
@@ -41,14 +42,28 @@ final class ToCsvCommand extends HdrSubcommand {
                 IntervalCsv.write(reader, unitOption.unit(spec), out());
                 out().flush();
             } else {
-                long rows;
-                try (Writer writer = Files.newBufferedWriter(csv, StandardCharsets.UTF_8)) {
-                    rows = IntervalCsv.write(reader, unitOption.unit(spec), writer);
-                }
-                out().println("Wrote " + rows + " rows to " + csv);
+                out().println("Wrote " + writeFile(reader) + " rows to " + csv);
                 out().flush();
             }
         }
         return 0;
+    }
+
+    /** Through a temporary file, so that a malformed log leaves no half CSV. */
+    private long writeFile(HdrLogReader reader) throws IOException {
+        Path directory = csv.toAbsolutePath().getParent();
+        if (directory != null) {
+            Files.createDirectories(directory);
+        }
+        Path temporary = csv.resolveSibling(csv.getFileName() + ".tmp");
+        long rows;
+        try (Writer writer = Files.newBufferedWriter(temporary, StandardCharsets.UTF_8)) {
+            rows = IntervalCsv.write(reader, unitOption.unit(spec), writer);
+        } catch (IOException | RuntimeException e) {
+            Files.deleteIfExists(temporary);
+            throw e;
+        }
+        Files.move(temporary, csv, StandardCopyOption.REPLACE_EXISTING);
+        return rows;
     }
 }

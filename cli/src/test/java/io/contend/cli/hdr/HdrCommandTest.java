@@ -113,6 +113,12 @@ class HdrCommandTest {
             assertTrue(err.toString().startsWith("contend hdr " + command + ": malformed log: " + log + ":7: "), err.toString());
             assertFalse(err.toString().contains("\tat "), err.toString());
         }
+        Path csv = dir.resolve("bad.csv");
+        assertEquals(1, run("hdr", "to-csv", log.toString(), "--out", csv.toString()));
+        assertEquals(1, run("hdr", "union", log.toString(), "--out", dir.resolve("bad-union.hlog").toString()));
+        try (var files = Files.list(dir)) {
+            assertEquals(List.of("run.hlog"), files.map(p -> p.getFileName().toString()).toList(), "no half outputs");
+        }
     }
 
     @Test
@@ -128,7 +134,7 @@ class HdrCommandTest {
             String tag = TAGS[i];
             assertTrue(read.stream().allMatch(h -> tag.equals(h.getTag())));
         }
-        Path joined = dir.resolve("joined.hlog");
+        Path joined = dir.resolve("new-dir").resolve("joined.hlog");
         String[] args = new String[3 + TAGS.length];
         args[0] = "hdr";
         args[1] = "union";
