@@ -15,6 +15,10 @@ import java.util.Objects;
  */
 public record HdrInterval(String tag, double startSeconds, double endSeconds, Histogram histogram) {
     /**
+     * @param tag the tag, or null
+     * @param startSeconds absolute start time, seconds
+     * @param endSeconds absolute end time, at or after the start
+     * @param histogram the values
      * @throws IllegalArgumentException if a time is not finite or the end is before the start
      */
     public HdrInterval {

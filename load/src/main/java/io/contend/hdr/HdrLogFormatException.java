@@ -10,7 +10,9 @@ import java.io.IOException;
 public final class HdrLogFormatException extends IOException {
     private static final long serialVersionUID = 1L;
 
+    /** The log being read. */
     private final String source;
+    /** The 1-based line number. */
     private final long line;
 
     HdrLogFormatException(String source, long line, String problem, Throwable cause) {

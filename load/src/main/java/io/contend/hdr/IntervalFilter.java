@@ -24,7 +24,12 @@ public record IntervalFilter(Set<String> includeTags, Set<String> excludeTags, b
             Double.NEGATIVE_INFINITY, Double.POSITIVE_INFINITY);
 
     /**
-     * @throws IllegalArgumentException if a tag is null, a window bound is NaN, or the start is after the end
+     * @param includeTags tags to keep; empty keeps every tag
+     * @param excludeTags tags to drop
+     * @param ignoreTags whether intervals are returned untagged
+     * @param startSeconds window start, seconds since the log's StartTime
+     * @param endSeconds window end, seconds since the log's StartTime
+     * @throws IllegalArgumentException if a tag set is or holds null, a bound is NaN, or the start is after the end
      */
     public IntervalFilter {
         includeTags = copy(includeTags, "include");

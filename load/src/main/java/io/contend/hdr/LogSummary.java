@@ -11,7 +11,10 @@ import java.util.List;
  * @param tags one accumulated histogram per tag, in the order the tags first appear
  */
 public record LogSummary(String source, List<TaggedHistogram> tags) {
-    /** Copies the list. */
+    /**
+     * @param source the log's name
+     * @param tags one histogram per tag (copied)
+     */
     public LogSummary {
         tags = List.copyOf(tags);
     }

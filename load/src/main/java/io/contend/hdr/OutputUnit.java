@@ -13,6 +13,8 @@ public record OutputUnit(double ratio, String label) {
     public static final OutputUnit MILLISECONDS = of(1e6);
 
     /**
+     * @param ratio what recorded values are divided by
+     * @param label the unit's name
      * @throws IllegalArgumentException if the ratio is not positive and finite, or the label is null or blank
      */
     public OutputUnit {

@@ -11,7 +11,11 @@ import java.util.Objects;
  * @param histogram its values
  */
 public record TaggedHistogram(String tag, Histogram histogram) {
-    /** @throws NullPointerException if the histogram is null */
+    /**
+     * @param tag the tag, or null
+     * @param histogram its values
+     * @throws NullPointerException if the histogram is null
+     */
     public TaggedHistogram {
         Objects.requireNonNull(histogram, "histogram");
     }
