@@ -1,5 +1,6 @@
 package io.contend.cli;
 
+import io.contend.cli.hdr.HdrCommand;
 import io.contend.cli.lab.LabCommand;
 import io.contend.cli.report.ReportCommand;
 import picocli.CommandLine.Command;
@@ -13,7 +14,7 @@ import picocli.CommandLine.Spec;
         versionProvider = VersionProvider.class,
         description = {"Low-contention concurrency primitives for the JVM, and a lab that measures them honestly.",
                 ""},
-        subcommands = {LabCommand.class, ReportCommand.class, io.contend.cli.stress.StressCommand.class,
+        subcommands = {LabCommand.class, ReportCommand.class, io.contend.cli.stress.StressCommand.class, HdrCommand.class,
                 AffinityCommand.class, picocli.CommandLine.HelpCommand.class},
         footer = {"", "Start with: contend lab --list, then contend lab"})
 public final class ContendCommand implements Runnable {

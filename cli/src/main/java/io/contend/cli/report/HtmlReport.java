@@ -51,12 +51,8 @@ public final class HtmlReport {
             .notes{font-size:13px;color:#444}
             .seed{background:#f7f7fb;border:1px dashed #99a;padding:8px 12px;margin:16px 0}
             .seed h3{margin:0 0 4px 0;font-size:15px}
-            svg.chart{display:block;margin:12px 0;background:#fff;border:1px solid #eee}
-            svg .grid{stroke:#eee}svg .axis{stroke:#444}svg .error-bar{stroke:#222;stroke-width:1.2}
-            svg text{font-size:12px;fill:#222}svg .chart-title{font-size:15px;font-weight:600}
-            svg .axis-label{font-size:13px}
             figure{margin:12px 0}figure img{max-width:100%;border:1px solid #eee}
-            """;
+            """ + SvgChart.CSS;
 
     private final ExperimentRegistry registry;
 

@@ -9,9 +9,10 @@ import java.util.Set;
 /**
  * Draws a chart as an inline SVG element: grouped bars over categories, or lines over a numeric axis (linear
  * or log). Every chart has a title, axis labels and a legend; error bars show JMH's error where there is one.
- * The y axis starts at 0 so that bar heights compare honestly.
+ * The y axis starts at 0 so that bar heights compare honestly. {@link #standalone(String)} turns a chart into
+ * an SVG document of its own (the lab report embeds such files, {@code contend hdr plot} writes them).
  */
-final class SvgChart {
+public final class SvgChart {
     static final int WIDTH = 760;
     private static final int PLOT_HEIGHT = 300;
     private static final int LEFT = 80;
@@ -21,6 +22,13 @@ final class SvgChart {
     private static final int LEGEND_ROW = 20;
     private static final String[] COLORS = {"#1f77b4", "#ff7f0e", "#2ca02c", "#d62728", "#9467bd", "#8c564b",
             "#e377c2", "#7f7f7f", "#bcbd22", "#17becf"};
+    /** Style of the chart elements, shared by the report's page and standalone charts. */
+    static final String CSS = """
+            svg.chart{display:block;margin:12px 0;background:#fff;border:1px solid #eee}
+            svg .grid{stroke:#eee}svg .axis{stroke:#444}svg .error-bar{stroke:#222;stroke-width:1.2}
+            svg text{font-size:12px;fill:#222}svg .chart-title{font-size:15px;font-weight:600}
+            svg .axis-label{font-size:13px}
+            """;
 
     /**
      * One value of a series.
@@ -30,7 +38,7 @@ final class SvgChart {
      * @param y the value
      * @param error half-width of the error bar, or NaN for none
      */
-    record Point(String category, double x, double y, double error) {
+    public record Point(String category, double x, double y, double error) {
     }
 
     /**
@@ -39,7 +47,16 @@ final class SvgChart {
      * @param name legend text
      * @param points its values
      */
-    record Series(String name, List<Point> points) {
+    public record Series(String name, List<Point> points) {
+    }
+
+    /**
+     * A labelled tick of a numeric x axis.
+     *
+     * @param x its position, in the axis's values
+     * @param label its text
+     */
+    public record Tick(double x, String label) {
     }
 
     private SvgChart() {
@@ -52,7 +69,7 @@ final class SvgChart {
      * @param series one bar per series in each category, categories in first-seen order
      * @return an {@code <svg class="chart">} element
      */
-    static String bars(String title, String xLabel, String yLabel, List<Series> series) {
+    public static String bars(String title, String xLabel, String yLabel, List<Series> series) {
         Set<String> categorySet = new LinkedHashSet<>();
         for (Series s : series) {
             for (Point p : s.points()) {
@@ -93,14 +110,33 @@ final class SvgChart {
      * @param logX whether the x axis is logarithmic (every x must then be positive)
      * @param series one line per series, points in any order; the y axis turns logarithmic when the values
      *               span a factor of 30 or more
-     * @return an {@code <svg class="chart">} element
+     * @return an {@code <svg class="chart">} element, a marker with a tooltip on every point and a tick at every
+     *         distinct x, labelled with its point's category
      */
-    static String lines(String title, String xLabel, String yLabel, boolean logX, List<Series> series) {
+    public static String lines(String title, String xLabel, String yLabel, boolean logX, List<Series> series) {
+        return lines(title, xLabel, yLabel, logX, series, null, true);
+    }
+
+    /**
+     * @param title chart title
+     * @param xLabel x axis label, with units
+     * @param yLabel y axis label, with units
+     * @param logX whether the x axis is logarithmic (every x, of points and ticks, must then be positive)
+     * @param series one line per series, points in any order, at least one point in all; the y axis turns
+     *               logarithmic when the values span a factor of 30 or more
+     * @param xTicks the x axis's ticks, which the axis spans together with the points; null for a tick at every
+     *               distinct x of the points, labelled with its point's category
+     * @param markers whether every point gets a marker with a tooltip (leave them out for dense lines)
+     * @return an {@code <svg class="chart">} element
+     * @throws IllegalArgumentException if there is no point, or a log axis gets an x that is not positive
+     */
+    public static String lines(String title, String xLabel, String yLabel, boolean logX, List<Series> series,
+                               List<Tick> xTicks, boolean markers) {
         double min = Double.POSITIVE_INFINITY;
         double max = Double.NEGATIVE_INFINITY;
         double yMin = Double.POSITIVE_INFINITY;
         double yMax = 0;
-        List<Point> ticks = new ArrayList<>();
+        List<Tick> ticks = new ArrayList<>();
         Set<Double> seen = new LinkedHashSet<>();
         for (Series s : series) {
             for (Point p : s.points()) {
@@ -110,10 +146,20 @@ final class SvgChart {
                     yMin = Math.min(yMin, p.y());
                     yMax = Math.max(yMax, p.y());
                 }
-                if (seen.add(p.x())) {
-                    ticks.add(p);
+                if (xTicks == null && seen.add(p.x())) {
+                    ticks.add(new Tick(p.x(), p.category()));
                 }
             }
+        }
+        if (xTicks != null) {
+            for (Tick t : xTicks) {
+                min = Math.min(min, t.x());
+                max = Math.max(max, t.x());
+                ticks.add(t);
+            }
+        }
+        if (min > max) {
+            throw new IllegalArgumentException("a line chart needs at least one point: " + title);
         }
         if (logX && min <= 0) {
             throw new IllegalArgumentException("a log axis needs positive x values, got " + min);
@@ -126,8 +172,8 @@ final class SvgChart {
         double span = hi > lo ? hi - lo : 1;
         java.util.function.DoubleUnaryOperator xPos = x -> LEFT + 10
                 + ((logX ? Math.log10(x) : x) - lo) / span * (f.plotWidth - 20);
-        for (Point t : ticks) {
-            f.xTick(xPos.applyAsDouble(t.x()), t.category());
+        for (Tick t : ticks) {
+            f.xTick(xPos.applyAsDouble(t.x()), t.label());
         }
         for (int i = 0; i < series.size(); i++) {
             List<Point> points = new ArrayList<>(series.get(i).points());
@@ -139,9 +185,10 @@ final class SvgChart {
                         xPos.applyAsDouble(p.x()), f.yPos(p.y())));
             }
             f.out.append(String.format(Locale.ROOT,
-                    "<polyline class=\"line\" fill=\"none\" stroke=\"%s\" stroke-width=\"2\" points=\"%s\"/>%n",
-                    color(i), path));
-            for (Point p : points) {
+                    "<polyline class=\"line\" fill=\"none\" stroke=\"%s\" stroke-width=\"2\" points=\"%s\">"
+                            + "<title>%s</title></polyline>%n",
+                    color(i), path, Html.escape(series.get(i).name())));
+            for (Point p : markers ? points : List.<Point>of()) {
                 double x = xPos.applyAsDouble(p.x());
                 f.out.append(String.format(Locale.ROOT,
                         "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"3.5\" fill=\"%s\"><title>%s, %s: %s</title></circle>%n",
@@ -151,6 +198,22 @@ final class SvgChart {
             }
         }
         return f.finish();
+    }
+
+    /**
+     * @param chart an element from {@link #bars} or {@link #lines}
+     * @return a standalone SVG document: an XML declaration, and the chart with its style inside, so that it
+     *         looks the same opened on its own in a browser or embedded as an image
+     */
+    public static String standalone(String chart) {
+        int endOfTag = chart.indexOf('>');
+        if (!chart.startsWith("<svg ") || endOfTag < 0) {
+            throw new IllegalArgumentException("not a chart of SvgChart: "
+                    + chart.substring(0, Math.min(40, chart.length())));
+        }
+        return "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n" + chart.substring(0, endOfTag + 1)
+                + "\n<style>\nsvg text{font-family:system-ui,-apple-system,\"Segoe UI\",Roboto,sans-serif}\n"
+                + CSS + "</style>" + chart.substring(endOfTag + 1);
     }
 
     private static String color(int i) {

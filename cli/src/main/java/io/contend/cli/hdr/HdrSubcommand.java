@@ -1,0 +1,60 @@
+package io.contend.cli.hdr;
+
+import io.contend.hdr.HdrLogFormatException;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Spec;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.Callable;
+
+/**
+ * What the hdr subcommands share: a missing input is a usage error (exit 2, with usage); a malformed log or an
+ * I/O failure is a one-line message on stderr and exit 1, never a stack trace.
+ */
+abstract class HdrSubcommand implements Callable<Integer> {
+    @Spec
+    CommandSpec spec;
+
+    @Override
+    public final Integer call() {
+        try {
+            return execute();
+        } catch (HdrLogFormatException e) {
+            return fail("malformed log: " + e.getMessage());
+        } catch (NoSuchFileException e) {
+            return fail("no such file: " + e.getFile());
+        } catch (IOException e) {
+            return fail(e.getMessage() == null ? e.toString() : e.getMessage());
+        }
+    }
+
+    /** @return the exit code */
+    abstract int execute() throws IOException;
+
+    /** @throws ParameterException naming the first input that is not a readable file */
+    final void requireFiles(List<Path> files) {
+        for (Path file : files) {
+            if (!Files.isRegularFile(file)) {
+                throw new ParameterException(spec.commandLine(), (Files.isDirectory(file) ? "not a file: " : "no such file: ")
+                        + file);
+            }
+        }
+    }
+
+    final PrintWriter out() {
+        return spec.commandLine().getOut();
+    }
+
+    private int fail(String message) {
+        PrintWriter err = spec.commandLine().getErr();
+        err.println("contend hdr " + spec.name() + ": " + message);
+        err.flush();
+        return 1;
+    }
+}

@@ -1,0 +1,110 @@
+package io.contend.cli.hdr;
+
+import io.contend.hdr.HdrInterval;
+import io.contend.hdr.HdrLogReader;
+import io.contend.hdr.OutputUnit;
+import io.contend.hdr.TagAccumulator;
+import io.contend.hdr.TaggedHistogram;
+import io.contend.hdr.Tags;
+import io.contend.hdr.TimePoint;
+import org.HdrHistogram.Histogram;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/** {@code contend hdr plot FILE}: SVG latency plots per operation and tag. */
+@Command(name = "plot",
+        mixinStandardHelpOptions = true,
+        description = {"Writes SVG latency plots: percentile distributions and latency over time.",
+                "Per operation, the percentile distribution of its tags on a 'nines' axis (<op>-rt, <op>-st and "
+                        + "<op>-wt overlaid; any other tag is its own operation): <stem>.<op>.percentiles.svg. Per "
+                        + "tag, p50, p99 and max of every interval over time: <stem>.<tag>.over-time.svg. They open "
+                        + "in a browser, and contend report embeds SVG files next to results.json. Prints the "
+                        + "files written.", ""})
+final class PlotCommand extends HdrSubcommand {
+    private static final List<String> KINDS = List.of("-rt", "-st", "-wt");
+
+    @Parameters(paramLabel = "FILE", arity = "1", description = "An interval log.")
+    Path file;
+
+    @Option(names = "--out-dir", paramLabel = "DIR", description = "Where the plots go (default: FILE's directory).")
+    Path outDir;
+
+    @Mixin
+    FilterOptions filters;
+
+    @Mixin
+    UnitOption unitOption;
+
+    @Override
+    int execute() throws IOException {
+        requireFiles(List.of(file));
+        OutputUnit unit = unitOption.unit(spec);
+        TagAccumulator sums = new TagAccumulator();
+        Map<String, List<TimePoint>> overTime = new LinkedHashMap<>();
+        try (HdrLogReader reader = HdrLogReader.open(file, filters.filter(spec))) {
+            for (HdrInterval interval = reader.next(); interval != null; interval = reader.next()) {
+                sums.add(interval);
+                overTime.computeIfAbsent(interval.label(), t -> new ArrayList<>())
+                        .add(TimePoint.of(interval, reader.startTimeSeconds(), unit));
+            }
+        }
+        Path dir = outDir != null ? outDir : file.toAbsolutePath().getParent();
+        Files.createDirectories(dir);
+        String name = file.getFileName().toString();
+        String stem = name.lastIndexOf('.') > 0 ? name.substring(0, name.lastIndexOf('.')) : name;
+        List<Path> written = new ArrayList<>();
+        for (Map.Entry<String, Map<String, Histogram>> op : byOperation(sums.sums()).entrySet()) {
+            if (op.getValue().values().stream().allMatch(h -> h.getTotalCount() == 0)) {
+                continue;
+            }
+            String svg = LatencyPlots.percentileDistributionSvg(name + ": " + op.getKey() + " latency by percentile",
+                    op.getValue(), unit.ratio(), unit.label());
+            written.add(write(dir.resolve(stem + "." + Tags.fileSafe(op.getKey()) + ".percentiles.svg"), svg));
+        }
+        for (Map.Entry<String, List<TimePoint>> tag : overTime.entrySet()) {
+            String svg = LatencyPlots.overTimeSvg(name + ": " + tag.getKey() + " latency over time", tag.getValue(),
+                    unit.label());
+            written.add(write(dir.resolve(stem + "." + Tags.fileSafe(tag.getKey()) + ".over-time.svg"), svg));
+        }
+        if (written.isEmpty()) {
+            out().println("No intervals in " + file + ": nothing written.");
+        }
+        written.forEach(out()::println);
+        out().flush();
+        return 0;
+    }
+
+    /** Operation (the tag without -rt/-st/-wt) to its tags' histograms, in first-seen order. */
+    static Map<String, Map<String, Histogram>> byOperation(List<TaggedHistogram> sums) {
+        Map<String, Map<String, Histogram>> ops = new LinkedHashMap<>();
+        for (TaggedHistogram t : sums) {
+            ops.computeIfAbsent(operation(t.label()), o -> new LinkedHashMap<>()).put(t.label(), t.histogram());
+        }
+        return ops;
+    }
+
+    static String operation(String label) {
+        for (String kind : KINDS) {
+            if (label.endsWith(kind) && label.length() > kind.length()) {
+                return label.substring(0, label.length() - kind.length());
+            }
+        }
+        return label;
+    }
+
+    private static Path write(Path file, String svg) throws IOException {
+        Files.writeString(file, svg, StandardCharsets.UTF_8);
+        return file;
+    }
+}

@@ -1,0 +1,38 @@
+package io.contend.cli.hdr;
+
+import io.contend.hdr.LogSplitter;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.List;
+
+/** {@code contend hdr split FILE}: one log per tag. */
+@Command(name = "split",
+        mixinStandardHelpOptions = true,
+        description = {"Writes one interval log per tag, losslessly.",
+                "FILE's name with the tag before the extension (run.hlog -> run.read-rt.hlog; run.untagged.hlog "
+                        + "for untagged intervals). Same histograms, tags, times, StartTime and BaseTime. Prints the "
+                        + "files written.", ""})
+final class SplitCommand extends HdrSubcommand {
+    @Parameters(paramLabel = "FILE", arity = "1", description = "An interval log.")
+    Path file;
+
+    @Option(names = "--out-dir", paramLabel = "DIR", description = "Where the logs go (default: FILE's directory).")
+    Path outDir;
+
+    @Override
+    int execute() throws IOException {
+        requireFiles(List.of(file));
+        Path dir = outDir != null ? outDir : file.toAbsolutePath().getParent();
+        List<Path> written = LogSplitter.split(file, dir);
+        if (written.isEmpty()) {
+            out().println("No intervals in " + file + ": nothing written.");
+        }
+        written.forEach(out()::println);
+        out().flush();
+        return 0;
+    }
+}

@@ -1,0 +1,207 @@
+package io.contend.cli.hdr;
+
+import io.contend.cli.Main;
+import org.HdrHistogram.EncodableHistogram;
+import org.HdrHistogram.Histogram;
+import org.HdrHistogram.HistogramLogReader;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import picocli.CommandLine;
+
+import javax.xml.parsers.DocumentBuilderFactory;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** The hdr commands run in-process on temporary logs. */
+class HdrCommandTest {
+    private static final String[] TAGS = {"read-rt", "read-st", "read-wt", "write-rt", "write-st"};
+
+    @TempDir
+    Path dir;
+
+    private Path log;
+    private long total;
+    private StringWriter out;
+    private StringWriter err;
+
+    @BeforeEach
+    void writeLog() throws IOException {
+        log = dir.resolve("run.hlog");
+        total = HdrTestLogs.write(log, 1, 6, TAGS);
+    }
+
+    private int run(String... args) {
+        out = new StringWriter();
+        err = new StringWriter();
+        CommandLine commandLine = Main.commandLine();
+        commandLine.setOut(new PrintWriter(out, true));
+        commandLine.setErr(new PrintWriter(err, true));
+        return commandLine.execute(args);
+    }
+
+    @Test
+    void summarizeEveryTagAsATable() {
+        assertEquals(0, run("hdr", "summarize", log.toString()), err.toString());
+        List<String> lines = out.toString().lines().toList();
+        assertEquals(log + " (values in ms)", lines.get(0));
+        assertTrue(lines.get(1).matches("tag +count +min +mean +p50 +p90 +p99 +p99\\.9 +p99\\.99 +max"), lines.get(1));
+        for (int i = 0; i < TAGS.length; i++) {
+            assertTrue(lines.get(2 + i).startsWith(TAGS[i] + " "), lines.get(2 + i));
+        }
+        assertEquals(2 + TAGS.length, lines.size());
+    }
+
+    @Test
+    void summarizeFiltersFormatsAndUnits() {
+        assertEquals(0, run("hdr", "summarize", log.toString(), "--tag", "read-rt", "--tag", "write-rt", "--format", "csv",
+                "--unit-ratio", "1e3"));
+        List<String> csv = out.toString().lines().toList();
+        assertEquals("file,tag,count,min,mean,p50,p90,p99,p99.9,p99.99,max", csv.get(0));
+        assertEquals(List.of("read-rt", "write-rt"), csv.subList(1, 3).stream().map(l -> l.split(",")[1]).toList());
+
+        assertEquals(0, run("hdr", "summarize", log.toString(), "--ignore-tags", "--exclude-tag", "read-wt", "--start", "1",
+                "--end", "3", "--unit-ratio", "1000"));
+        List<String> lines = out.toString().lines().toList();
+        assertEquals(log + " (values in us)", lines.get(0));
+        assertEquals(3, lines.size(), out.toString());
+        assertTrue(lines.get(2).startsWith("untagged "), lines.get(2));
+
+        assertEquals(0, run("hdr", "summarize", log.toString(), "--format", "HGRM", "--tag", "read-st"));
+        assertTrue(out.toString().startsWith("#[File: " + log + "]\n#[Tag: read-st]\n"), out.toString());
+        assertTrue(out.toString().contains("#[Max "), out.toString());
+    }
+
+    @Test
+    void userErrorsAreUsageErrorsWithoutStackTraces() {
+        assertEquals(2, run("hdr", "summarize", dir.resolve("missing.hlog").toString()));
+        assertTrue(err.toString().contains("no such file: " + dir.resolve("missing.hlog")), err.toString());
+        assertEquals(2, run("hdr", "summarize", log.toString(), "--unit-ratio", "0"));
+        assertTrue(err.toString().contains("--unit-ratio: the output value unit ratio must be a positive number, got 0.0"),
+                err.toString());
+        assertEquals(2, run("hdr", "summarize", log.toString(), "--format", "pdf"));
+        assertTrue(err.toString().contains("pdf"), err.toString());
+        assertEquals(2, run("hdr", "summarize", log.toString(), "--start", "5", "--end", "2"));
+        assertTrue(err.toString().contains("start 5.0 s and end 2.0 s"), err.toString());
+        assertEquals(2, run("hdr", "summarize", log.toString(), "--start", "soon"));
+        assertEquals(2, run("hdr", "union", log.toString()));
+        assertTrue(err.toString().contains("--out"), err.toString());
+        assertEquals(2, run("hdr", "union", log.toString(), "--out", log.toString()));
+        assertTrue(err.toString().contains("is also an input"), err.toString());
+        assertEquals(2, run("hdr", "split", dir.toString()));
+        assertTrue(err.toString().contains("not a file: " + dir), err.toString());
+        assertEquals(2, run("hdr"));
+        assertTrue(err.toString().contains("Missing command"), err.toString());
+        assertFalse(err.toString().contains("\tat "), err.toString());
+    }
+
+    @Test
+    void aMalformedLogIsExitOneWithTheLine() throws IOException {
+        List<String> lines = Files.readAllLines(log);
+        lines.set(6, lines.get(6).replace("HISTF", "HIST*"));
+        Files.write(log, lines);
+        for (String command : new String[]{"summarize", "split", "to-csv", "plot"}) {
+            assertEquals(1, run("hdr", command, log.toString()), command);
+            assertTrue(err.toString().startsWith("contend hdr " + command + ": malformed log: " + log + ":7: "), err.toString());
+            assertFalse(err.toString().contains("\tat "), err.toString());
+        }
+        Path csv = dir.resolve("bad.csv");
+        assertEquals(1, run("hdr", "to-csv", log.toString(), "--out", csv.toString()));
+        assertEquals(1, run("hdr", "union", log.toString(), "--out", dir.resolve("bad-union.hlog").toString()));
+        try (var files = Files.list(dir)) {
+            assertEquals(List.of("run.hlog"), files.map(p -> p.getFileName().toString()).toList(), "no half outputs");
+        }
+    }
+
+    @Test
+    void splitThenUnionIsLossless() throws IOException {
+        Path parts = dir.resolve("parts");
+        assertEquals(0, run("hdr", "split", log.toString(), "--out-dir", parts.toString()), err.toString());
+        List<String> files = out.toString().lines().toList();
+        assertEquals(TAGS.length, files.size());
+        for (int i = 0; i < TAGS.length; i++) {
+            assertEquals(parts.resolve("run." + TAGS[i] + ".hlog").toString(), files.get(i));
+            List<EncodableHistogram> read = readWithHdrHistogram(Path.of(files.get(i)));
+            assertEquals(6, read.size());
+            String tag = TAGS[i];
+            assertTrue(read.stream().allMatch(h -> tag.equals(h.getTag())));
+        }
+        Path joined = dir.resolve("new-dir").resolve("joined.hlog");
+        String[] args = new String[3 + TAGS.length];
+        args[0] = "hdr";
+        args[1] = "union";
+        for (int i = 0; i < TAGS.length; i++) {
+            args[2 + i] = files.get(i);
+        }
+        args[args.length - 1] = "--out=" + joined;
+        assertEquals(0, run(args), err.toString());
+        assertEquals("Wrote " + 6 * TAGS.length + " intervals (total count " + total + ") from " + TAGS.length
+                + " logs to " + joined, out.toString().strip());
+        List<EncodableHistogram> read = readWithHdrHistogram(joined);
+        assertEquals(total, read.stream().mapToLong(h -> ((Histogram) h).getTotalCount()).sum());
+        assertEquals(readWithHdrHistogram(log).stream().map(EncodableHistogram::getTag).sorted().toList(),
+                read.stream().map(EncodableHistogram::getTag).sorted().toList());
+    }
+
+    @Test
+    void toCsvOnStandardOutputAndToAFile() throws IOException {
+        assertEquals(0, run("hdr", "to-csv", log.toString(), "--tag", "read-rt"));
+        List<String> rows = out.toString().lines().toList();
+        assertEquals("tag,start,end,count,p50,p90,p99,p99.9,max,mean", rows.get(0));
+        assertEquals(7, rows.size());
+        assertTrue(rows.get(1).startsWith("read-rt,0.002,1.002,"), rows.get(1));
+
+        Path csv = dir.resolve("run.csv");
+        assertEquals(0, run("hdr", "to-csv", log.toString(), "--out", csv.toString()));
+        assertEquals("Wrote " + 6 * TAGS.length + " rows to " + csv, out.toString().strip());
+        assertEquals(1 + 6 * TAGS.length, Files.readAllLines(csv).size());
+    }
+
+    @Test
+    void plotWritesBothKindsPerOperationAndTag() throws Exception {
+        Path plots = dir.resolve("plots");
+        assertEquals(0, run("hdr", "plot", log.toString(), "--out-dir", plots.toString()), err.toString());
+        List<String> files = out.toString().lines().toList();
+        assertEquals(List.of("run.read.percentiles.svg", "run.write.percentiles.svg", "run.read-rt.over-time.svg",
+                        "run.read-st.over-time.svg", "run.read-wt.over-time.svg", "run.write-rt.over-time.svg",
+                        "run.write-st.over-time.svg"),
+                files.stream().map(f -> Path.of(f).getFileName().toString()).toList());
+        for (String file : files) {
+            String svg = Files.readString(Path.of(file));
+            assertTrue(svg.startsWith("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<svg "), file);
+            DocumentBuilderFactory.newInstance().newDocumentBuilder().parse(Path.of(file).toFile()); // well-formed
+        }
+        String read = Files.readString(plots.resolve("run.read.percentiles.svg"));
+        assertTrue(read.contains(">read-rt<") && read.contains(">read-st<") && read.contains(">read-wt<"), read);
+        assertTrue(read.contains("run.hlog: read latency by percentile"), read);
+        String overTime = Files.readString(plots.resolve("run.read-rt.over-time.svg"));
+        assertTrue(overTime.contains(">p50<") && overTime.contains(">p99<") && overTime.contains(">max<"), overTime);
+    }
+
+    @Test
+    void operationsGroupTheirTimeKinds() {
+        assertEquals("read", PlotCommand.operation("read-rt"));
+        assertEquals("read", PlotCommand.operation("read-wt"));
+        assertEquals("read-xt", PlotCommand.operation("read-xt"));
+        assertEquals("-rt", PlotCommand.operation("-rt"));
+        assertEquals("untagged", PlotCommand.operation("untagged"));
+    }
+
+    private static List<EncodableHistogram> readWithHdrHistogram(Path file) throws IOException {
+        List<EncodableHistogram> read = new java.util.ArrayList<>();
+        try (HistogramLogReader reader = new HistogramLogReader(file.toFile())) {
+            for (EncodableHistogram h = reader.nextIntervalHistogram(); h != null; h = reader.nextIntervalHistogram()) {
+                read.add(h);
+            }
+        }
+        return read;
+    }
+}

@@ -1,0 +1,297 @@
+package io.contend.hdr;
+
+import org.HdrHistogram.EncodableHistogram;
+import org.HdrHistogram.Histogram;
+import org.HdrHistogram.HistogramLogScanner;
+
+import java.io.ByteArrayInputStream;
+import java.io.Closeable;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.CharacterCodingException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import java.util.zip.DataFormatException;
+
+/**
+ * Reads an HDR interval log (HdrHistogram's format, tagged or untagged) one interval at a time.
+ *
+ * <p>Every line is parsed, and every histogram decoded, by HdrHistogram's own {@link HistogramLogScanner}, the
+ * engine of {@code HistogramLogReader}. Times follow {@code HistogramLogReader}'s rules: the latest
+ * {@code #[StartTime: ]} is the log's start (else the first interval's timestamp); {@code #[BaseTime: ]} is
+ * added to every timestamp; without a BaseTime, timestamps more than a year before the StartTime are taken
+ * as relative to it and the others as absolute. What this class adds, for tools:
+ * <ul>
+ * <li>strictness: a malformed line, a payload that is not base64 or not a histogram, a truncated last line
+ * or text that is not UTF-8 is an {@link HdrLogFormatException} naming the line, where {@code HistogramLogReader} silently stops at the first bad line and returns what it read;</li>
+ * <li>exact times: absolute times stay in seconds at the log's millisecond precision, where
+ * {@code HistogramLogReader} truncates them to whole milliseconds (often one millisecond early);</li>
+ * <li>tag and time-window filters ({@link IntervalFilter}), applied before a histogram is decoded.</li>
+ * </ul>
+ * Blank lines are skipped. After an exception the reader is unusable. Not thread-safe.
+ */
+public final class HdrLogReader implements Closeable {
+    /** HistogramLogReader's threshold between relative and absolute timestamps when there is no BaseTime. */
+    private static final double ONE_YEAR_SECONDS = 365 * 24 * 3600.0;
+    private static final int SNIPPET = 60;
+
+    private final Utf8LineReader in;
+    private final String source;
+    private final IntervalFilter filter;
+    private long lineNumber;
+    private double startTime = Double.NaN;
+    private boolean observedStartTime;
+    private double baseTime = Double.NaN;
+    private boolean observedBaseTime;
+
+    /**
+     * @param in the log's bytes (UTF-8 or ASCII text, lines ending in '\n' or "\r\n"); closed with this reader
+     * @param source the name of the log, for error messages
+     * @param filter which intervals to return
+     */
+    public HdrLogReader(InputStream in, String source, IntervalFilter filter) {
+        Objects.requireNonNull(in, "in");
+        this.source = Objects.requireNonNull(source, "source");
+        this.filter = Objects.requireNonNull(filter, "filter");
+        this.in = new Utf8LineReader(in);
+    }
+
+    /**
+     * @param file an interval log
+     * @param filter which intervals to return
+     * @return a reader of the file
+     * @throws java.nio.file.NoSuchFileException if there is no such file
+     * @throws IOException if it cannot be opened
+     */
+    public static HdrLogReader open(Path file, IntervalFilter filter) throws IOException {
+        return new HdrLogReader(Files.newInputStream(file), file.toString(), filter);
+    }
+
+    /**
+     * Reads a whole log into memory; for large logs prefer {@link #next()}.
+     *
+     * @param file an interval log
+     * @param filter which intervals to return
+     * @return its intervals, in file order
+     * @throws HdrLogFormatException if the log is malformed
+     * @throws IOException if it cannot be read
+     */
+    public static List<HdrInterval> readAll(Path file, IntervalFilter filter) throws IOException {
+        try (HdrLogReader reader = open(file, filter)) {
+            List<HdrInterval> intervals = new ArrayList<>();
+            for (HdrInterval i = reader.next(); i != null; i = reader.next()) {
+                intervals.add(i);
+            }
+            return intervals;
+        }
+    }
+
+    /**
+     * @return the next interval the filter accepts, or null at the end of the log
+     * @throws HdrLogFormatException if a line is malformed
+     * @throws IOException if the log cannot be read
+     */
+    public HdrInterval next() throws IOException {
+        for (String line = readLine(); line != null; line = readLine()) {
+            HdrInterval interval = parse(line);
+            if (interval != null) {
+                return interval;
+            }
+        }
+        return null;
+    }
+
+    /** @return the log's start, seconds since the epoch, as HistogramLogReader has it so far; NaN before any */
+    public double startTimeSeconds() {
+        return startTime;
+    }
+
+    /** @return what is added to the log's timestamps, seconds; NaN before a BaseTime or the first interval */
+    public double baseTimeSeconds() {
+        return baseTime;
+    }
+
+    /** @return the name of the log */
+    public String source() {
+        return source;
+    }
+
+    @Override
+    public void close() throws IOException {
+        in.close();
+    }
+
+    private String readLine() throws IOException {
+        try {
+            String line = in.readLine();
+            lineNumber++;
+            return line;
+        } catch (CharacterCodingException e) {
+            throw new HdrLogFormatException(source, lineNumber + 1, "not UTF-8 text", e);
+        }
+    }
+
+    private HdrInterval parse(String line) throws HdrLogFormatException {
+        if (line.isBlank()) {
+            return null;
+        }
+        boolean comment = line.charAt(0) == '#';
+        if (!comment && !isAscii(line)) {
+            throw error("an interval line must be ASCII text: " + snippet(line), null);
+        }
+        // Only ASCII reaches the scanner: it would split a line at Unicode line separators.
+        String text = comment ? asciiOnly(line) : line;
+        LineHandler handler = new LineHandler();
+        try (HistogramLogScanner scanner = new HistogramLogScanner(
+                new ByteArrayInputStream((text + "\n").getBytes(StandardCharsets.US_ASCII)))) {
+            scanner.process(handler);
+        } catch (RuntimeException e) {
+            // The scanner moves to the next line even after a failure, and fails again at the end of a broken line.
+            handler.fail("malformed line", e);
+        }
+        if (handler.problem != null) {
+            throw error(handler.problem + ": " + snippet(line), handler.cause);
+        }
+        return handler.interval;
+    }
+
+    private HdrLogFormatException error(String problem, Throwable cause) {
+        return new HdrLogFormatException(source, lineNumber, problem, cause);
+    }
+
+    private static boolean isAscii(String s) {
+        return s.chars().allMatch(c -> c < 128);
+    }
+
+    private static String asciiOnly(String s) {
+        StringBuilder out = new StringBuilder(s.length());
+        s.chars().forEach(c -> out.append(c < 128 ? (char) c : '?'));
+        return out.toString();
+    }
+
+    private static String snippet(String line) {
+        return "'" + (line.length() <= SNIPPET ? line : line.substring(0, SNIPPET) + "...") + "'";
+    }
+
+    /** Receives the scanner's events for one line: at most one interval. */
+    private final class LineHandler implements HistogramLogScanner.EventHandler {
+        HdrInterval interval;
+        String problem;
+        Throwable cause;
+        private boolean sawInterval;
+
+        void fail(String what, Throwable why) {
+            if (problem == null) {
+                problem = why == null ? what : what + " (" + why + ")";
+                cause = why;
+            }
+        }
+
+        @Override
+        public boolean onComment(String comment) {
+            return false;
+        }
+
+        @Override
+        public boolean onStartTime(double secondsSinceEpoch) {
+            if (!Double.isFinite(secondsSinceEpoch)) {
+                fail("StartTime must be a finite number, got " + secondsSinceEpoch, null);
+                return true;
+            }
+            startTime = secondsSinceEpoch;
+            observedStartTime = true;
+            return false;
+        }
+
+        @Override
+        public boolean onBaseTime(double secondsSinceEpoch) {
+            if (!Double.isFinite(secondsSinceEpoch)) {
+                fail("BaseTime must be a finite number, got " + secondsSinceEpoch, null);
+                return true;
+            }
+            baseTime = secondsSinceEpoch;
+            observedBaseTime = true;
+            return false;
+        }
+
+        @Override
+        public boolean onHistogram(String tag, double timestamp, double length,
+                                   HistogramLogScanner.EncodableHistogramSupplier lazyReader) {
+            if (sawInterval) {
+                fail("more than one interval on one line", null);
+                return true;
+            }
+            sawInterval = true;
+            if (!Double.isFinite(timestamp) || !Double.isFinite(length) || length < 0) {
+                fail("an interval needs a finite timestamp and a finite, non-negative length, got " + timestamp
+                        + " and " + length, null);
+                return true;
+            }
+            if (!observedStartTime) {
+                startTime = timestamp;
+                observedStartTime = true;
+            }
+            if (!observedBaseTime) {
+                baseTime = timestamp < startTime - ONE_YEAR_SECONDS ? startTime : 0.0;
+                observedBaseTime = true;
+            }
+            double start = timestamp + baseTime;
+            double end = start + length;
+            if (!Double.isFinite(end)) {
+                fail("the interval's absolute end is not a finite number: " + timestamp + " + " + baseTime + " + "
+                        + length, null);
+                return true;
+            }
+            if (filter.acceptsTag(tag) && filter.acceptsOffset(start - startTime)) {
+                Histogram histogram = decode(lazyReader);
+                if (histogram != null) {
+                    histogram.setTag(tag);
+                    histogram.setStartTimeStamp(Math.round(start * 1000));
+                    histogram.setEndTimeStamp(Math.round(end * 1000));
+                    interval = new HdrInterval(filter.ignoreTags() ? null : tag, start, end, histogram);
+                }
+            }
+            return true;
+        }
+
+        private Histogram decode(HistogramLogScanner.EncodableHistogramSupplier lazyReader) {
+            EncodableHistogram decoded;
+            try {
+                decoded = lazyReader.read();
+            } catch (DataFormatException e) {
+                fail("corrupted histogram payload", e);
+                return null;
+            } catch (RuntimeException e) {
+                fail("the histogram payload is not a base64 histogram", e);
+                return null;
+            }
+            if (!(decoded instanceof Histogram)) {
+                fail("not an integer-valued Histogram (" + decoded.getClass().getSimpleName()
+                        + "); contend's tools read Histogram logs", null);
+                return null;
+            }
+            Histogram histogram = (Histogram) decoded;
+            String countProblem = countProblem(histogram);
+            if (countProblem != null) {
+                fail(countProblem, null);
+                return null;
+            }
+            return histogram;
+        }
+
+        @Override
+        public boolean onException(Throwable t) {
+            fail("malformed line, expected [Tag=T,]start,length,max,base64-histogram", t);
+            return true;
+        }
+    }
+
+    /** Counts that overflow break HdrHistogram's percentile iteration; a full scan of the counts costs too much. */
+    private static String countProblem(Histogram histogram) {
+        return histogram.getTotalCount() < 0 ? "the histogram's total count overflows" : null;
+    }
+}

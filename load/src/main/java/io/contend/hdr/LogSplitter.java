@@ -1,0 +1,90 @@
+package io.contend.hdr;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Splits an interval log into one log per tag, without loss: every interval keeps its histogram (re-encoded
+ * by HdrHistogram, same counts), its tag and its absolute times; each output keeps the input's StartTime and
+ * BaseTime (as they stand at the tag's first interval).
+ */
+public final class LogSplitter {
+    private LogSplitter() {
+    }
+
+    /**
+     * Writes {@code <stem>.<tag>.<ext>} per tag into the directory ({@code <stem>.untagged.<ext>} for untagged
+     * intervals; characters unsafe in file names become '_', and a name taken twice gets a "-2" suffix).
+     * Existing files of those names are replaced.
+     *
+     * @param input an interval log, e.g. {@code run.hlog}
+     * @param outDir where the logs go; created if missing
+     * @return the logs written, in the order their tags first appear
+     * @throws HdrLogFormatException if the input is malformed (then nothing is written)
+     * @throws IOException if it cannot be read or a log cannot be written
+     */
+    public static List<Path> split(Path input, Path outDir) throws IOException {
+        Files.createDirectories(outDir);
+        String name = input.getFileName().toString();
+        int dot = name.lastIndexOf('.');
+        String stem = dot > 0 ? name.substring(0, dot) : name;
+        String extension = dot > 0 ? name.substring(dot) : ".hlog";
+        Map<String, IntervalLogWriter> writers = new LinkedHashMap<>(); // a null key holds the untagged intervals
+        Set<String> taken = new HashSet<>();
+        List<Path> files = new ArrayList<>();
+        try (HdrLogReader reader = HdrLogReader.open(input, IntervalFilter.ALL)) {
+            for (HdrInterval interval = reader.next(); interval != null; interval = reader.next()) {
+                IntervalLogWriter writer = writers.get(interval.tag());
+                if (writer == null) {
+                    Path file = outDir.resolve(uniqueName(stem + "." + Tags.fileSafe(interval.tag()), extension, taken));
+                    writer = new IntervalLogWriter(file, "contend hdr split: tag " + interval.label() + " of " + name,
+                            reader.startTimeSeconds(), reader.baseTimeSeconds());
+                    writers.put(interval.tag(), writer);
+                    files.add(file);
+                }
+                writer.write(interval);
+            }
+            for (IntervalLogWriter writer : writers.values()) {
+                writer.commit();
+            }
+        } finally {
+            closeAll(writers.values());
+        }
+        return files;
+    }
+
+    /** Case-insensitively unique, for case-insensitive file systems. */
+    private static String uniqueName(String base, String extension, Set<String> taken) {
+        String candidate = base + extension;
+        for (int n = 2; !taken.add(candidate.toLowerCase(Locale.ROOT)); n++) {
+            candidate = base + "-" + n + extension;
+        }
+        return candidate;
+    }
+
+    private static void closeAll(Iterable<IntervalLogWriter> writers) throws IOException {
+        IOException first = null;
+        for (IntervalLogWriter writer : writers) {
+            try {
+                writer.close();
+            } catch (IOException e) {
+                if (first == null) {
+                    first = e;
+                } else {
+                    first.addSuppressed(e);
+                }
+            }
+        }
+        if (first != null) {
+            throw first;
+        }
+    }
+}
