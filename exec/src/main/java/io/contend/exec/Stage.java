@@ -22,8 +22,8 @@ final class Stage {
     final DispatchPolicy dispatch;
     final int batchLimit;
     final Worker[] workers;
-    /** SHARED: queues[0] for every worker; PER_THREAD: queues[i] for worker i. */
-    final MpscUnboundedArrayQueue<Object>[] queues;
+    /** SHARED: queues.get(0) for every worker; PER_THREAD: queues.get(i) for worker i. */
+    final List<MpscUnboundedArrayQueue<Object>> queues;
     /** SHARED: held by the worker taking a batch from the shared queue (the queue has one consumer at a time). */
     final AtomicBoolean consumerLock = new AtomicBoolean();
     final AtomicLong roundRobin = new AtomicLong();
@@ -37,7 +37,6 @@ final class Stage {
     final List<Throwable> firstFailures = new ArrayList<>();
     Stage next;
 
-    @SuppressWarnings("unchecked")
     Stage(String name, StageHandler handler, int workerCount, QueueMode mode, DispatchPolicy dispatch, int batchLimit, int chunk) {
         this.name = name;
         this.handler = handler;
@@ -45,17 +44,18 @@ final class Stage {
         this.dispatch = dispatch;
         this.batchLimit = batchLimit;
         this.workers = new Worker[workerCount];
-        this.queues = new MpscUnboundedArrayQueue[mode == QueueMode.SHARED ? 1 : workerCount];
-        for (int i = 0; i < queues.length; i++) {
-            queues[i] = new MpscUnboundedArrayQueue<>(chunk);
+        List<MpscUnboundedArrayQueue<Object>> list = new ArrayList<>();
+        for (int i = 0, n = mode == QueueMode.SHARED ? 1 : workerCount; i < n; i++) {
+            list.add(new MpscUnboundedArrayQueue<>(chunk));
         }
+        this.queues = List.copyOf(list);
         this.alive = new AtomicInteger(workerCount);
     }
 
     /** Any thread: enqueues a task and wakes a worker that may be parked. */
     void dispatch(Object task) {
         int target = mode == QueueMode.SHARED ? 0 : pickWorker();
-        queues[target].offer(task);
+        queues.get(target).offer(task);
         // The offer's index store is a release store; the parked flag read below must not move above it, or a
         // worker that has just set the flag and found the queue empty could sleep through this task (Dekker).
         VarHandle.fullFence();
@@ -86,19 +86,19 @@ final class Stage {
         int a = random.nextInt(n);
         int b = random.nextInt(n - 1);
         b = b >= a ? b + 1 : b;
-        return queues[a].size() <= queues[b].size() ? a : b;
+        return queues.get(a).size() <= queues.get(b).size() ? a : b;
     }
 
     /** Worker i: moves up to batchLimit tasks into batch; returns how many (0: nothing, or another worker holds the queue). */
     int take(int worker, Object[] batch) {
         if (mode == QueueMode.PER_THREAD) {
-            return drain(queues[worker], batch);
+            return drain(queues.get(worker), batch);
         }
         if (!consumerLock.compareAndSet(false, true)) {
             return 0;
         }
         try {
-            return drain(queues[0], batch);
+            return drain(queues.get(0), batch);
         } finally {
             consumerLock.set(false);
         }
@@ -122,7 +122,7 @@ final class Stage {
 
     /** Whether worker i's queue (SHARED: the stage's) is empty. */
     boolean emptyFor(int worker) {
-        return queues[mode == QueueMode.SHARED ? 0 : worker].isEmpty();
+        return queues.get(mode == QueueMode.SHARED ? 0 : worker).isEmpty();
     }
 
     void recordFailure(Throwable t) {

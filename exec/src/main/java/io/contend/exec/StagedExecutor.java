@@ -170,11 +170,27 @@ public final class StagedExecutor implements AutoCloseable {
         return terminated.getCount() == 0;
     }
 
-    /** Graceful shutdown, then waits for termination. */
+    /**
+     * Graceful shutdown, then waits for termination, like ExecutorService.close on JDK 19+: if the waiting
+     * thread is interrupted, the workers are told to stop after their current task (the unrun tasks are
+     * dropped, as the caller asked to stop waiting), and the interrupt is restored once they have.
+     */
     @Override
-    public void close() throws InterruptedException {
+    public void close() {
         shutdown();
-        terminated.await();
+        boolean interrupted = false;
+        while (!isTerminated()) {
+            try {
+                terminated.await();
+            } catch (InterruptedException e) {
+                interrupted = true;
+                gate.close(STOP);
+                stages.forEach(Stage::wakeAll);
+            }
+        }
+        if (interrupted) {
+            Thread.currentThread().interrupt();
+        }
     }
 
     /** @return each stage's counters, in pipeline order */

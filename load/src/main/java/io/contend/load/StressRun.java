@@ -79,15 +79,13 @@ public final class StressRun {
      * @throws InterruptedException if the calling thread is interrupted
      */
     public StressResult run() throws IOException, InterruptedException {
-        try (Workload w = workload) {
+        try {
             if (!config.warmup().isZero()) {
                 new Phase(config.warmup(), 0, null, false).execute();
             }
             return new Phase(config.duration(), config.ops(), config.log(), true).execute();
-        } catch (IOException | InterruptedException | RuntimeException e) {
-            throw e;
-        } catch (Exception e) {
-            throw new IOException("closing workload " + workload + " failed: " + e, e);
+        } finally {
+            workload.close();
         }
     }
 

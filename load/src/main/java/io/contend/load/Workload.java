@@ -12,8 +12,12 @@ public interface Workload extends AutoCloseable {
     /** @return at least one operation, with distinct names */
     List<Operation> operations();
 
-    /** Releases what the workload holds (connections, memory); by default nothing. */
+    /**
+     * Releases what the workload holds (connections, memory); by default nothing.
+     *
+     * @throws java.io.IOException if releasing fails
+     */
     @Override
-    default void close() throws Exception {
+    default void close() throws java.io.IOException {
     }
 }

@@ -46,6 +46,19 @@ public interface Experiment {
     }
 
     /**
+     * Measurements that are not JMH runs, made after the plan's runs, e.g. a load-generator run whose
+     * percentiles become records. By default none.
+     *
+     * @param mode how long to measure
+     * @param outDir the directory results.json is written to; an experiment may write files (plots) there
+     * @return the records, with this experiment's name
+     * @throws Exception if the measurement fails; the lab reports it as the experiment's failure
+     */
+    default List<ResultRecord> runDirect(LabMode mode, java.nio.file.Path outDir) throws Exception {
+        return List.of();
+    }
+
+    /**
      * @return whether runs add JMH's GC profiler, whose {@code gc.alloc.rate.norm} (bytes allocated per
      *         operation) then appears among JMH's secondary results
      */

@@ -118,6 +118,7 @@ public final class LabCommand implements Callable<Integer> {
                     records.add(executor.execute(experiment, run));
                     progress.step();
                 }
+                records.addAll(experiment.runDirect(mode, out));
             } catch (Exception e) {
                 failed.add(experiment.name());
                 System.err.println("contend lab: experiment '" + experiment.name() + "' failed: " + e.getMessage());

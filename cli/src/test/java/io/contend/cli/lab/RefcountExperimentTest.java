@@ -50,6 +50,6 @@ class RefcountExperimentTest {
 
     @Test
     void isRegistered() {
-        assertEquals(List.of("backoff", "refcount", "allocator", "queues", "histogram"), new ExperimentRegistry().all().stream().map(Experiment::name).toList());
+        assertEquals(List.of("backoff", "refcount", "allocator", "queues", "histogram", "co", "affinity"), new ExperimentRegistry().all().stream().map(Experiment::name).toList());
     }
 }
