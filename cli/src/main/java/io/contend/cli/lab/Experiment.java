@@ -59,6 +59,14 @@ public interface Experiment {
     }
 
     /**
+     * @return what the ratio column means, when it is not a speed-up (e.g. response time over service time);
+     *         null for the standard "times faster than the baseline" note
+     */
+    default String ratioNote() {
+        return null;
+    }
+
+    /**
      * @return whether runs add JMH's GC profiler, whose {@code gc.alloc.rate.norm} (bytes allocated per
      *         operation) then appears among JMH's secondary results
      */

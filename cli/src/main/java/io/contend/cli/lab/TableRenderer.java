@@ -35,7 +35,8 @@ public final class TableRenderer {
         for (String note : spec.notes()) {
             out.append("  ").append(note).append('\n');
         }
-        out.append("  ").append(ratioNote(spec)).append('\n');
+        String note = experiment.ratioNote();
+        out.append("  ").append(note != null ? note : ratioNote(spec)).append('\n');
         if (anyOversubscribed) {
             out.append("  * more threads than the ").append(cpus)
                     .append(" CPUs of this machine: oversubscribed, threads take turns on CPUs.\n");

@@ -163,7 +163,8 @@ public final class HtmlReport {
                     .append("</p>\n");
         }
         if (!spec.baselines().isEmpty()) {
-            out.append("<p>").append(Html.escape(TableRenderer.ratioNote(spec))).append("</p>\n");
+            String note = experiment != null && experiment.ratioNote() != null ? experiment.ratioNote() : TableRenderer.ratioNote(spec);
+            out.append("<p>").append(Html.escape(note)).append("</p>\n");
         }
         if (records.stream().anyMatch(ResultRecord::oversubscribed)) {
             out.append("<p>* more threads than the ").append(cpus)
