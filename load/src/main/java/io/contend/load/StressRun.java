@@ -47,6 +47,8 @@ public final class StressRun {
     private final StressConfig config;
     private final Listener listener;
     private volatile boolean stopRequested;
+    /** When stop() was called (nanoTime); written before stopRequested, read after it. */
+    private volatile long stopAtNanos;
 
     /**
      * @param workload what to run; closed when the run ends
@@ -68,6 +70,7 @@ public final class StressRun {
 
     /** Ends the run early and cleanly; safe from any thread, e.g. a shutdown hook. */
     public void stop() {
+        stopAtNanos = System.nanoTime();
         stopRequested = true;
     }
 
@@ -290,11 +293,11 @@ public final class StressRun {
             return cutoff != Long.MAX_VALUE && nanos - cutoff >= 0;
         }
 
-        /** On stop: nothing intended from now on is scheduled. */
+        /** On stop: nothing intended from the moment of the stop call on is scheduled. */
         private void cutOffNow() {
-            long now = System.nanoTime();
-            if (!pastCutoff(now)) {
-                cutoffNanos = now;
+            long at = stopAtNanos;
+            if (!pastCutoff(at)) {
+                cutoffNanos = at;
             }
         }
 

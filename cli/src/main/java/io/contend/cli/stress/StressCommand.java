@@ -8,7 +8,7 @@ import io.contend.load.StressRun;
 import io.contend.load.Workload;
 import io.contend.load.WorkloadOptions;
 import io.contend.load.Workloads;
-import java.io.PrintStream;
+import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -72,7 +72,7 @@ public final class StressCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        PrintStream out = spec.commandLine().getOut() == null ? System.out : new PrintStream(System.out, true);
+        PrintWriter out = spec.commandLine().getOut();
         StressConfig config;
         Workload workload;
         try {
@@ -101,6 +101,7 @@ public final class StressCommand implements Callable<Integer> {
             printer.summary(result);
             return 0;
         } finally {
+            printer.close();
             finished.countDown();
             try {
                 Runtime.getRuntime().removeShutdownHook(hook);

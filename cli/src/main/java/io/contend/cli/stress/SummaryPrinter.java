@@ -6,7 +6,7 @@ import io.contend.load.Rate;
 import io.contend.load.StressConfig;
 import io.contend.load.StressResult;
 import io.contend.load.Workload;
-import java.io.PrintStream;
+import java.io.PrintWriter;
 import java.util.Locale;
 import org.HdrHistogram.Histogram;
 
@@ -16,13 +16,15 @@ import org.HdrHistogram.Histogram;
  * every scheduled operation. Latencies print in milliseconds.
  */
 final class SummaryPrinter {
-    private final PrintStream out;
+    private final PrintWriter out;
     private final StressConfig config;
     private final String metricName;
+    private StressProgress progress;
 
-    SummaryPrinter(PrintStream out, StressConfig config) {
+    SummaryPrinter(PrintWriter out, StressConfig config) {
         this.out = out;
         this.config = config;
+        this.progress = StressProgress.start(out, null);
         this.metricName = config.rate().mode() == Rate.Mode.FIXED ? "response time (from each operation's intended start)"
                 : "service time (from each operation's actual start)";
     }
@@ -35,14 +37,18 @@ final class SummaryPrinter {
         String m = config.rate().reportedMetric();
         out.printf(Locale.ROOT, "%8s %12s %11s %11s %11s %8s%n", "time s", "ops/s", m + " p50 ms", m + " p99 ms",
                 m + " max ms", "errors");
+        out.flush();
+        progress = StressProgress.start(out, config.duration());
     }
 
     void interval(IntervalReport r) {
-        out.printf(Locale.ROOT, "%8.1f %12.1f %11.3f %11.3f %11.3f %8d%n", r.endSeconds(), r.opsPerSecond(), ms(r.p50Nanos()),
-                ms(r.p99Nanos()), ms(r.maxNanos()), r.errors());
+        progress.line(String.format(Locale.ROOT, "%8.1f %12.1f %11.3f %11.3f %11.3f %8d", r.endSeconds(), r.opsPerSecond(),
+                ms(r.p50Nanos()), ms(r.p99Nanos()), ms(r.maxNanos()), r.errors()));
+        progress.elapsed(r.endSeconds());
     }
 
     void summary(StressResult result) {
+        progress.close();
         Histogram h = result.reported();
         out.println();
         out.println("Results" + (result.stoppedEarly() ? " (stopped early)" : "") + ", latency = " + metricName + ":");
@@ -76,6 +82,11 @@ final class SummaryPrinter {
         }
         out.println("rt: response time (intended start to end), st: service time (start to end), wt: wait (intended start to start)");
         out.flush();
+    }
+
+    /** Removes the progress bar if the run ended without a summary. */
+    void close() {
+        progress.close();
     }
 
     private void row(String name, String value) {
