@@ -1,5 +1,8 @@
 /**
- * CPU affinity strategies and the staged executor (seed 002, CASSANDRA-1632). Empty until that issue lands;
- * the module builds and is wired into CI so that it can be filled without touching the build.
+ * CPU layout, affinity strategies and the staged executor (seed 002, CASSANDRA-1632):
+ * {@link io.contend.exec.CpuLayout}, {@link io.contend.exec.Affinity} (sched_setaffinity through JNA),
+ * {@link io.contend.exec.AffinityStrategy} as ThreadFactory decorators, {@link io.contend.exec.SchedStats}
+ * from /proc, and {@link io.contend.exec.StagedExecutor}, a pipeline of stages with shared or per-thread
+ * queues and batched delivery.
  */
 package io.contend.exec;
