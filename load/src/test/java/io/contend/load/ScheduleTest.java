@@ -2,6 +2,7 @@ package io.contend.load;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.math.BigInteger;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -47,12 +48,12 @@ class ScheduleTest {
     @ValueSource(longs = {1, 3, 7, 2000, 7_777_777, 1_000_000_000})
     void operationsWithinCountsTheIntendedStartsBeforeTheBound(long rate) {
         Schedule s = new Schedule(0, rate);
-        for (long elapsed : new long[] {0, 1, 999, 1_000_000_000L, 3_000_000_001L, 86_400_000_000_000L}) {
-            long count = s.operationsWithin(elapsed);
+        for (long bound : new long[] {0, 1, 999, 1_000_000_000L, 3_000_000_001L, 86_400_000_000_000L}) {
+            long count = s.operationsWithin(bound);
             if (count > 0) {
-                assertEquals(true, s.intendedStartNanos(count - 1) < elapsed, "last counted starts before the bound");
+                assertTrue(s.intendedStartNanos(count - 1) < bound, "last counted starts before the bound");
             }
-            assertEquals(true, s.intendedStartNanos(count) >= elapsed, "the next one does not");
+            assertTrue(s.intendedStartNanos(count) >= bound, "the next one does not");
         }
     }
 
@@ -79,7 +80,7 @@ class ScheduleTest {
         assertEquals(java.time.Duration.ofMillis(500), Durations.parse("d", "500ms"));
         assertEquals(java.time.Duration.ofNanos(250_000), Durations.parse("d", "250us"));
         assertEquals("2m", Durations.format(Durations.parse("d", "120s")));
-        assertEquals("--duration must be a whole number with a unit (ns, us, ms, s, m, h), e.g. 10s: '10'",
-                assertThrows(IllegalArgumentException.class, () -> Durations.parse("--duration", "10")).getMessage());
+        assertEquals("--warmup must be a whole number with a unit (ns, us, ms, s, m, h), e.g. 10s: '10'",
+                assertThrows(IllegalArgumentException.class, () -> Durations.parse("--warmup", "10")).getMessage());
     }
 }

@@ -26,8 +26,10 @@ class StressCommandTest {
     @Test
     void runsAWorkloadPrintsIntervalsAndASummaryAndWritesTheLog(@TempDir Path dir) throws Exception {
         Path log = dir.resolve("run.hlog");
-        assertEquals(0, run("stress", "sleep", "--rate", "fixed=500/s", "--duration", "2s", "--interval", "500ms", "--log",
-                log.toString(), "--service-time", "50us"), err.toString());
+        String[] args = {"stress", "sleep", "--rate", "fixed=500/s", "--duration", "2s", "--interval", "500ms", "--log",
+            log.toString(), "--service-time", "50us"};
+        int exit = run(args);
+        assertEquals(0, exit, err.toString());
         String text = out.toString();
         assertTrue(text.contains("rt p99 ms"), text);
         assertTrue(text.lines().filter(l -> l.matches("\\s+\\d+\\.\\d+\\s+.*")).count() >= 4, "interval lines:\n" + text);
