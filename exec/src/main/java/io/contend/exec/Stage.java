@@ -11,6 +11,20 @@ import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.concurrent.locks.LockSupport;
 
+/*
+ * Implementation notes (the protocol as a whole is in StagedExecutor's notes).
+ *
+ * Algorithm: dispatch offers to an MPSC queue (the stage's, or a worker's by round robin / two random choices),
+ * then unparks a parked worker; take drains up to batchLimit tasks, in SHARED mode under a CAS-held consumer
+ * flag so that one worker at a time is the single-producer queue's consumer.
+ *
+ * Ordering: the queue's offer publishes with a release store of its index; the full fence after it orders that
+ * store before the volatile read of a worker's parked flag (StoreLoad, which release alone does not give). The
+ * consumer flag's CAS (acquire) and volatile clear (release) hand the queue's consumer-side plain fields from one
+ * worker to the next. upstreamDone is volatile and written after every upstream offer, so a worker that reads it
+ * true and then finds its queue empty has seen every task. Counters are LongAdders and an AtomicLong maximum.
+ */
+
 /**
  * One stage of a {@link StagedExecutor}: its queues, its workers and its counters. See StagedExecutor's
  * implementation notes for the protocol.

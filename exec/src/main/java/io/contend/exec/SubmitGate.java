@@ -3,6 +3,19 @@ package io.contend.exec;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 
+/*
+ * Implementation notes.
+ *
+ * Algorithm: in-flight counting (an XADD on inflight around each admission) against a state that only grows.
+ *
+ * Ordering: enter() is an XADD on inflight followed by a volatile read of state; close() is a CAS on state
+ * followed by volatile reads of inflight. All four are sequentially consistent, so the two orders cannot both
+ * miss each other (Dekker): a submitter that reads OPEN is already counted when close reads inflight. exit() is
+ * an XADD after the enqueue, so close's read of 0 happens after the enqueue's writes.
+ *
+ * Source: the usual admission counter of executors that must not lose a task to shutdown; written for contend.
+ */
+
 /**
  * The admission protocol between submitters and shutdown: a submitter {@link #enter()}s (counted in flight,
  * then reads the state) and {@link #exit()}s after its enqueue; {@link #close(int)} writes the state and then

@@ -3,6 +3,19 @@ package io.contend.exec;
 import java.util.Arrays;
 import java.util.concurrent.locks.LockSupport;
 
+/*
+ * Implementation notes.
+ *
+ * Algorithm: take a batch, run it (stopping before the next task on shutdownNow and handing back the rest),
+ * otherwise spin, yield, then park until a producer unparks the worker.
+ *
+ * Ordering: before parking, the worker writes parked = true (volatile) and then reads its queue's producer
+ * index (volatile, via isEmpty), the worker's half of the Dekker handshake with Stage.dispatch; both are
+ * sequentially consistent volatile accesses, so either the worker sees the task or the producer sees the flag.
+ * A spurious or early return from park only costs a loop. thread is volatile so that producers unpark the right
+ * thread from the start.
+ */
+
 /** A worker thread of a stage: takes batches, runs them, idles spin -> yield -> park. */
 final class Worker implements Runnable {
     private final StagedExecutor executor;

@@ -16,6 +16,21 @@ import java.util.concurrent.locks.LockSupport;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.HistogramLogWriter;
 
+/*
+ * Implementation notes.
+ *
+ * Algorithm: generator threads claim operation numbers with one XADD on a shared counter, wait for the
+ * intended start (paced modes), run, and record into per-tag HdrHistogram Recorders (wait-free for writers; the
+ * reporter swaps interval histograms with the recorders' own WriterReaderPhaser). The calling thread reports
+ * per interval and ends the run.
+ *
+ * Ordering: stopRequested, stopAtNanos and cutoffNanos are volatile; stop() writes stopAtNanos before
+ * stopRequested, so a reader that sees the request sees the time. Workers read cutoffNanos and stopRequested
+ * before starting each operation, so no operation starts after the reporter has moved the cutoff and observed
+ * it. Worker threads are joined before the last interval is taken and the totals are read (join gives
+ * happens-before), so the result counts every operation exactly once. Counts are LongAdders.
+ */
+
 /**
  * Runs a workload under a {@link Rate} and records it without coordinated omission (seed 004).
  *

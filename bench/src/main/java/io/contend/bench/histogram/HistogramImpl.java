@@ -1,8 +1,10 @@
 package io.contend.bench.histogram;
 
 import com.tdunning.math.stats.MergingDigest;
+import io.contend.histogram.StreamingHistogram;
 import io.contend.histogram.StreamingHistogramBuilder;
 import org.apache.cassandra.utils.streamhist.StreamingTombstoneHistogramBuilder;
+import org.apache.cassandra.utils.streamhist.TombstoneHistogram;
 
 /**
  * The implementations the {@code histogram} experiment compares, behind one build-and-query shape: contend's
@@ -21,36 +23,48 @@ public enum HistogramImpl {
     public static final int MAX_BINS = 100;
 
     /**
-     * Builds from points and returns a function from bound b to the estimated count of points at most b.
+     * Builds from points with a new builder (digest for t-digest): what the benchmark measures for the peers.
      *
      * @param points the payload
      * @param spool the spool size (ignored by t-digest)
-     * @return sum(b) of the result
+     * @return contend's StreamingHistogram, Cassandra's TombstoneHistogram or a compressed MergingDigest
      */
-    public java.util.function.DoubleUnaryOperator build(long[] points, int spool) {
+    public Object build(long[] points, int spool) {
         switch (this) {
             case contend: {
                 StreamingHistogramBuilder builder = new StreamingHistogramBuilder(MAX_BINS, spool, 1);
                 for (long p : points) {
                     builder.update(p);
                 }
-                return builder.build()::sum;
+                return builder.build();
             }
             case cassandra: {
                 StreamingTombstoneHistogramBuilder builder = new StreamingTombstoneHistogramBuilder(MAX_BINS, spool, 1);
                 for (long p : points) {
                     builder.update(p);
                 }
-                return builder.build()::sum;
+                return builder.build();
             }
             default: {
                 MergingDigest digest = new MergingDigest(MAX_BINS);
                 for (long p : points) {
                     digest.add(p, 1);
                 }
-                double n = points.length;
-                return b -> digest.cdf(b) * n;
+                digest.compress();
+                return digest;
             }
+        }
+    }
+
+    /** @return sum(b) of what {@link #build} returns: the estimated count of points at most b */
+    private double sum(Object built, double b, int points) {
+        switch (this) {
+            case contend:
+                return ((StreamingHistogram) built).sum(b);
+            case cassandra:
+                return ((TombstoneHistogram) built).sum(b);
+            default:
+                return ((MergingDigest) built).cdf(b) * points;
         }
     }
 
@@ -66,7 +80,7 @@ public enum HistogramImpl {
         while (exact < sorted.length && sorted[exact] <= median) {
             exact++;
         }
-        double estimate = build(points, spool).applyAsDouble(median);
+        double estimate = sum(build(points, spool), median, points.length);
         return Math.abs(estimate - exact) / points.length;
     }
 }

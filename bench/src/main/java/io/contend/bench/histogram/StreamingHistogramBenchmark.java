@@ -1,9 +1,7 @@
 package io.contend.bench.histogram;
 
-import com.tdunning.math.stats.MergingDigest;
 import io.contend.histogram.StreamingHistogramBuilder;
 import java.util.concurrent.TimeUnit;
-import org.apache.cassandra.utils.streamhist.StreamingTombstoneHistogramBuilder;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
@@ -69,22 +67,8 @@ public class StreamingHistogramBenchmark {
                 }
                 return builder.build();
             }
-            case cassandra: {
-                StreamingTombstoneHistogramBuilder builder =
-                        new StreamingTombstoneHistogramBuilder(HistogramImpl.MAX_BINS, spool, 1);
-                for (long p : points) {
-                    builder.update(p);
-                }
-                return builder.build();
-            }
-            default: {
-                MergingDigest digest = new MergingDigest(HistogramImpl.MAX_BINS);
-                for (long p : points) {
-                    digest.add(p, 1);
-                }
-                digest.compress();
-                return digest;
-            }
+            default:
+                return which.build(points, spool); // Cassandra's and t-digest's cannot be cleared: a new one per build
         }
     }
 }

@@ -1,18 +1,15 @@
 package io.contend.cli.hdr;
 
-import io.contend.cli.Main;
+import io.contend.cli.InProcess;
 import org.HdrHistogram.EncodableHistogram;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.HistogramLogReader;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import picocli.CommandLine;
 
 import javax.xml.parsers.DocumentBuilderFactory;
 import java.io.IOException;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -30,8 +27,7 @@ class HdrCommandTest {
 
     private Path log;
     private long total;
-    private StringWriter out;
-    private StringWriter err;
+    private final InProcess contend = new InProcess();
 
     @BeforeEach
     void writeLog() throws IOException {
@@ -40,18 +36,13 @@ class HdrCommandTest {
     }
 
     private int run(String... args) {
-        out = new StringWriter();
-        err = new StringWriter();
-        CommandLine commandLine = Main.commandLine();
-        commandLine.setOut(new PrintWriter(out, true));
-        commandLine.setErr(new PrintWriter(err, true));
-        return commandLine.execute(args);
+        return contend.run(args);
     }
 
     @Test
     void summarizeEveryTagAsATable() {
-        assertEquals(0, run("hdr", "summarize", log.toString()), err.toString());
-        List<String> lines = out.toString().lines().toList();
+        assertEquals(0, run("hdr", "summarize", log.toString()), contend.err());
+        List<String> lines = contend.out().lines().toList();
         assertEquals(log + " (values in ms)", lines.get(0));
         assertTrue(lines.get(1).matches("tag +count +min +mean +p50 +p90 +p99 +p99\\.9 +p99\\.99 +max"), lines.get(1));
         for (int i = 0; i < TAGS.length; i++) {
@@ -64,43 +55,43 @@ class HdrCommandTest {
     void summarizeFiltersFormatsAndUnits() {
         assertEquals(0, run("hdr", "summarize", log.toString(), "--tag", "read-rt", "--tag", "write-rt", "--format", "csv",
                 "--unit-ratio", "1e3"));
-        List<String> csv = out.toString().lines().toList();
+        List<String> csv = contend.out().lines().toList();
         assertEquals("file,tag,count,min,mean,p50,p90,p99,p99.9,p99.99,max", csv.get(0));
         assertEquals(List.of("read-rt", "write-rt"), csv.subList(1, 3).stream().map(l -> l.split(",")[1]).toList());
 
         assertEquals(0, run("hdr", "summarize", log.toString(), "--ignore-tags", "--exclude-tag", "read-wt", "--start", "1",
                 "--end", "3", "--unit-ratio", "1000"));
-        List<String> lines = out.toString().lines().toList();
+        List<String> lines = contend.out().lines().toList();
         assertEquals(log + " (values in us)", lines.get(0));
-        assertEquals(3, lines.size(), out.toString());
+        assertEquals(3, lines.size(), contend.out());
         assertTrue(lines.get(2).startsWith("untagged "), lines.get(2));
 
         assertEquals(0, run("hdr", "summarize", log.toString(), "--format", "HGRM", "--tag", "read-st"));
-        assertTrue(out.toString().startsWith("#[File: " + log + "]\n#[Tag: read-st]\n"), out.toString());
-        assertTrue(out.toString().contains("#[Max "), out.toString());
+        assertTrue(contend.out().startsWith("#[File: " + log + "]\n#[Tag: read-st]\n"), contend.out());
+        assertTrue(contend.out().contains("#[Max "), contend.out());
     }
 
     @Test
     void userErrorsAreUsageErrorsWithoutStackTraces() {
         assertEquals(2, run("hdr", "summarize", dir.resolve("missing.hlog").toString()));
-        assertTrue(err.toString().contains("no such file: " + dir.resolve("missing.hlog")), err.toString());
+        assertTrue(contend.err().contains("no such file: " + dir.resolve("missing.hlog")), contend.err());
         assertEquals(2, run("hdr", "summarize", log.toString(), "--unit-ratio", "0"));
-        assertTrue(err.toString().contains("--unit-ratio: the output value unit ratio must be a positive number, got 0.0"),
-                err.toString());
+        assertTrue(contend.err().contains("--unit-ratio: the output value unit ratio must be a positive number, got 0.0"),
+                contend.err());
         assertEquals(2, run("hdr", "summarize", log.toString(), "--format", "pdf"));
-        assertTrue(err.toString().contains("pdf"), err.toString());
+        assertTrue(contend.err().contains("pdf"), contend.err());
         assertEquals(2, run("hdr", "summarize", log.toString(), "--start", "5", "--end", "2"));
-        assertTrue(err.toString().contains("start 5.0 s and end 2.0 s"), err.toString());
+        assertTrue(contend.err().contains("start 5.0 s and end 2.0 s"), contend.err());
         assertEquals(2, run("hdr", "summarize", log.toString(), "--start", "soon"));
         assertEquals(2, run("hdr", "union", log.toString()));
-        assertTrue(err.toString().contains("--out"), err.toString());
+        assertTrue(contend.err().contains("--out"), contend.err());
         assertEquals(2, run("hdr", "union", log.toString(), "--out", log.toString()));
-        assertTrue(err.toString().contains("is also an input"), err.toString());
+        assertTrue(contend.err().contains("is also an input"), contend.err());
         assertEquals(2, run("hdr", "split", dir.toString()));
-        assertTrue(err.toString().contains("not a file: " + dir), err.toString());
+        assertTrue(contend.err().contains("not a file: " + dir), contend.err());
         assertEquals(2, run("hdr"));
-        assertTrue(err.toString().contains("Missing command"), err.toString());
-        assertFalse(err.toString().contains("\tat "), err.toString());
+        assertTrue(contend.err().contains("Missing command"), contend.err());
+        assertFalse(contend.err().contains("\tat "), contend.err());
     }
 
     @Test
@@ -110,8 +101,8 @@ class HdrCommandTest {
         Files.write(log, lines);
         for (String command : new String[]{"summarize", "split", "to-csv", "plot"}) {
             assertEquals(1, run("hdr", command, log.toString()), command);
-            assertTrue(err.toString().startsWith("contend hdr " + command + ": malformed log: " + log + ":7: "), err.toString());
-            assertFalse(err.toString().contains("\tat "), err.toString());
+            assertTrue(contend.err().startsWith("contend hdr " + command + ": malformed log: " + log + ":7: "), contend.err());
+            assertFalse(contend.err().contains("\tat "), contend.err());
         }
         Path csv = dir.resolve("bad.csv");
         assertEquals(1, run("hdr", "to-csv", log.toString(), "--out", csv.toString()));
@@ -124,8 +115,8 @@ class HdrCommandTest {
     @Test
     void splitThenUnionIsLossless() throws IOException {
         Path parts = dir.resolve("parts");
-        assertEquals(0, run("hdr", "split", log.toString(), "--out-dir", parts.toString()), err.toString());
-        List<String> files = out.toString().lines().toList();
+        assertEquals(0, run("hdr", "split", log.toString(), "--out-dir", parts.toString()), contend.err());
+        List<String> files = contend.out().lines().toList();
         assertEquals(TAGS.length, files.size());
         for (int i = 0; i < TAGS.length; i++) {
             assertEquals(parts.resolve("run." + TAGS[i] + ".hlog").toString(), files.get(i));
@@ -142,9 +133,9 @@ class HdrCommandTest {
             args[2 + i] = files.get(i);
         }
         args[args.length - 1] = "--out=" + joined;
-        assertEquals(0, run(args), err.toString());
+        assertEquals(0, run(args), contend.err());
         assertEquals("Wrote " + 6 * TAGS.length + " intervals (total count " + total + ") from " + TAGS.length
-                + " logs to " + joined, out.toString().strip());
+                + " logs to " + joined, contend.out().strip());
         List<EncodableHistogram> read = readWithHdrHistogram(joined);
         assertEquals(total, read.stream().mapToLong(h -> ((Histogram) h).getTotalCount()).sum());
         assertEquals(readWithHdrHistogram(log).stream().map(EncodableHistogram::getTag).sorted().toList(),
@@ -154,22 +145,22 @@ class HdrCommandTest {
     @Test
     void toCsvOnStandardOutputAndToAFile() throws IOException {
         assertEquals(0, run("hdr", "to-csv", log.toString(), "--tag", "read-rt"));
-        List<String> rows = out.toString().lines().toList();
+        List<String> rows = contend.out().lines().toList();
         assertEquals("tag,start,end,count,p50,p90,p99,p99.9,max,mean", rows.get(0));
         assertEquals(7, rows.size());
         assertTrue(rows.get(1).startsWith("read-rt,0.002,1.002,"), rows.get(1));
 
         Path csv = dir.resolve("run.csv");
         assertEquals(0, run("hdr", "to-csv", log.toString(), "--out", csv.toString()));
-        assertEquals("Wrote " + 6 * TAGS.length + " rows to " + csv, out.toString().strip());
+        assertEquals("Wrote " + 6 * TAGS.length + " rows to " + csv, contend.out().strip());
         assertEquals(1 + 6 * TAGS.length, Files.readAllLines(csv).size());
     }
 
     @Test
     void plotWritesBothKindsPerOperationAndTag() throws Exception {
         Path plots = dir.resolve("plots");
-        assertEquals(0, run("hdr", "plot", log.toString(), "--out-dir", plots.toString()), err.toString());
-        List<String> files = out.toString().lines().toList();
+        assertEquals(0, run("hdr", "plot", log.toString(), "--out-dir", plots.toString()), contend.err());
+        List<String> files = contend.out().lines().toList();
         assertEquals(List.of("run.read.percentiles.svg", "run.write.percentiles.svg", "run.read-rt.over-time.svg",
                         "run.read-st.over-time.svg", "run.read-wt.over-time.svg", "run.write-rt.over-time.svg",
                         "run.write-st.over-time.svg"),

@@ -1,16 +1,13 @@
 package io.contend.cli.lab;
 
+import io.contend.cli.InProcess;
 import com.google.gson.JsonArray;
 import com.google.gson.JsonElement;
 import com.google.gson.JsonObject;
 import com.google.gson.JsonParser;
-import io.contend.cli.Main;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import picocli.CommandLine;
 
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashSet;
@@ -20,54 +17,50 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 class LabCommandTest {
-    private final StringWriter out = new StringWriter();
-    private final StringWriter err = new StringWriter();
+    private final InProcess contend = new InProcess();
 
     private int run(String... args) {
-        CommandLine commandLine = Main.commandLine();
-        commandLine.setOut(new PrintWriter(out, true));
-        commandLine.setErr(new PrintWriter(err, true));
-        return commandLine.execute(args);
+        return contend.run(args);
     }
 
     @Test
     void listsTheExperiments() {
         assertEquals(0, run("lab", "--list"));
-        assertTrue(out.toString().startsWith("backoff "), out.toString());
-        assertTrue(out.toString().contains("\nrefcount "), out.toString());
+        assertTrue(contend.out().startsWith("backoff "), contend.out());
+        assertTrue(contend.out().contains("\nrefcount "), contend.out());
     }
 
     @Test
     void rejectsAnUnknownExperimentNamingTheKnownOnes() {
         assertEquals(2, run("lab", "nope"));
-        assertTrue(err.toString().contains("unknown experiment 'nope'; known: backoff, refcount, allocator, queues"), err.toString());
+        assertTrue(contend.err().contains("unknown experiment 'nope'; known: backoff, refcount, allocator, queues"), contend.err());
     }
 
     @Test
     void rejectsBadThreadCountsWithTheValue() {
         assertEquals(2, run("lab", "--threads", "1,0"));
-        assertTrue(err.toString().contains("must be in [1, 256]: 0"), err.toString());
+        assertTrue(contend.err().contains("must be in [1, 256]: 0"), contend.err());
         assertEquals(2, run("lab", "--threads", "two"));
     }
 
     @Test
     void modesAreMutuallyExclusive() {
         assertEquals(2, run("lab", "--smoke", "--full"));
-        assertTrue(err.toString().contains("mutually exclusive"), err.toString());
+        assertTrue(contend.err().contains("mutually exclusive"), contend.err());
     }
 
     @Test
     void topLevelHelpListsTheCommands() {
         assertEquals(0, run("--help"));
-        assertTrue(out.toString().contains("lab") && out.toString().contains("report"), out.toString());
+        assertTrue(contend.out().contains("lab") && contend.out().contains("report"), contend.out());
         assertEquals(2, run());
     }
 
     /** The real thing, end to end: JMH forks, a table, and results.json in the documented schema. */
     @Test
     void smokeRunPrintsTheTableAndWritesResults(@TempDir Path dir) throws Exception {
-        assertEquals(0, run("lab", "backoff", "--smoke", "--threads", "2", "--out", dir.toString()), err.toString());
-        String table = out.toString();
+        assertEquals(0, run("lab", "backoff", "--smoke", "--threads", "2", "--out", dir.toString()), contend.err());
+        String table = contend.out();
         assertTrue(table.contains("vs cas") && table.contains("cas-spinYieldPark") && table.contains("longAdder"), table);
         assertTrue(table.contains("Report:  " + dir.resolve("index.html").toAbsolutePath()), table);
         assertTrue(Files.readString(dir.resolve("index.html")).contains("id=\"exp-backoff\""), "the report has the experiment");

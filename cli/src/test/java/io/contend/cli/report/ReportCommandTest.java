@@ -1,12 +1,9 @@
 package io.contend.cli.report;
 
-import io.contend.cli.Main;
+import io.contend.cli.InProcess;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import picocli.CommandLine;
 
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 
@@ -14,34 +11,30 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 class ReportCommandTest {
-    private final StringWriter out = new StringWriter();
-    private final StringWriter err = new StringWriter();
+    private final InProcess contend = new InProcess();
 
     private int run(String... args) {
-        CommandLine commandLine = Main.commandLine();
-        commandLine.setOut(new PrintWriter(out, true));
-        commandLine.setErr(new PrintWriter(err, true));
-        return commandLine.execute(args);
+        return contend.run(args);
     }
 
     @Test
     void rendersTheReportOfADirectory(@TempDir Path dir) throws Exception {
         HtmlReportTest.fixture(dir);
-        assertEquals(0, run("report", dir.toString()), err.toString());
-        assertTrue(out.toString().contains("Report: " + dir.resolve("index.html").toAbsolutePath()), out.toString());
+        assertEquals(0, run("report", dir.toString()), contend.err());
+        assertTrue(contend.out().contains("Report: " + dir.resolve("index.html").toAbsolutePath()), contend.out());
         assertTrue(Files.readString(dir.resolve("index.html")).contains("id=\"exp-refcount\""));
     }
 
     @Test
     void aDirectoryWithoutResultsIsAClearUsageError(@TempDir Path dir) {
         assertEquals(2, run("report", dir.toString()));
-        assertTrue(err.toString().contains("no results.json in " + dir.toAbsolutePath()), err.toString());
+        assertTrue(contend.err().contains("no results.json in " + dir.toAbsolutePath()), contend.err());
     }
 
     @Test
     void aFileThatIsNotResultsIsNamed(@TempDir Path dir) throws Exception {
         Files.writeString(dir.resolve("results.json"), "{\"something\": 1}");
         assertEquals(2, run("report", dir.toString()));
-        assertTrue(err.toString().contains("is not a contend results file"), err.toString());
+        assertTrue(contend.err().contains("is not a contend results file"), contend.err());
     }
 }

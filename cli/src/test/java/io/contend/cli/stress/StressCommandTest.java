@@ -1,26 +1,19 @@
 package io.contend.cli.stress;
 
+import io.contend.cli.InProcess;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.contend.cli.Main;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import picocli.CommandLine;
 
 class StressCommandTest {
-    private final StringWriter out = new StringWriter();
-    private final StringWriter err = new StringWriter();
+    private final InProcess contend = new InProcess();
 
     private int run(String... args) {
-        CommandLine commandLine = Main.commandLine();
-        commandLine.setOut(new PrintWriter(out, true));
-        commandLine.setErr(new PrintWriter(err, true));
-        return commandLine.execute(args);
+        return contend.run(args);
     }
 
     @Test
@@ -29,8 +22,8 @@ class StressCommandTest {
         String[] args = {"stress", "sleep", "--rate", "fixed=500/s", "--duration", "2s", "--interval", "500ms", "--log",
             log.toString(), "--service-time", "50us"};
         int exit = run(args);
-        assertEquals(0, exit, err.toString());
-        String text = out.toString();
+        assertEquals(0, exit, contend.err());
+        String text = contend.out();
         assertTrue(text.contains("rt p99 ms"), text);
         assertTrue(text.lines().filter(l -> l.matches("\\s+\\d+\\.\\d+\\s+.*")).count() >= 4, "interval lines:\n" + text);
         assertTrue(text.contains("Results, latency = response time"), text);
@@ -41,10 +34,10 @@ class StressCommandTest {
     @Test
     void badOptionsAreUsageErrorsNamingTheValue() {
         assertEquals(2, run("stress", "sleep", "--rate", "fast"));
-        assertTrue(err.toString().contains("rate must be throughput, throttle=R/s or fixed=R/s: 'fast'"), err.toString());
+        assertTrue(contend.err().contains("rate must be throughput, throttle=R/s or fixed=R/s: 'fast'"), contend.err());
         assertEquals(2, run("stress", "sleep", "--stal", "5ms"));
-        assertTrue(err.toString().contains("unknown option(s) for workload sleep: --stal"), err.toString());
+        assertTrue(contend.err().contains("unknown option(s) for workload sleep: --stal"), contend.err());
         assertEquals(2, run("stress", "nope"));
-        assertTrue(err.toString().contains("unknown workload 'nope'"), err.toString());
+        assertTrue(contend.err().contains("unknown workload 'nope'"), contend.err());
     }
 }
