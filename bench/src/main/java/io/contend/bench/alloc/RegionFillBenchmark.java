@@ -42,6 +42,35 @@ import java.util.concurrent.atomic.AtomicReference;
 @OutputTimeUnit(TimeUnit.MICROSECONDS)
 @Fork(jvmArgsAppend = {"-Xms2g", "-Xmx2g", "-XX:+UseG1GC", "-XX:G1HeapRegionSize=4m"})
 public class RegionFillBenchmark {
+    /** Name of the {@link Counts#operations} counter among JMH's secondary results. */
+    public static final String COUNTER_OPERATIONS = "operations";
+    /** Name of the {@link Counts#atomics} counter among JMH's secondary results. */
+    public static final String COUNTER_ATOMICS = "atomics";
+    /** Name of the {@link Counts#casFailures} counter among JMH's secondary results. */
+    public static final String COUNTER_CAS_FAILURES = "casFailures";
+    /** Name of the {@link Counts#wasteBytes} counter among JMH's secondary results. */
+    public static final String COUNTER_WASTE_BYTES = "wasteBytes";
+    /** Name of the {@link Counts#reservedBytes} counter among JMH's secondary results. */
+    public static final String COUNTER_RESERVED_BYTES = "reservedBytes";
+    /** The single-allocation benchmark's full name. */
+    public static final String ALLOCATE_BENCHMARK = RegionFillBenchmark.class.getName() + ".allocate";
+    /** The row benchmark's full name. */
+    public static final String ROW_BENCHMARK = RegionFillBenchmark.class.getName() + ".row";
+    /** Strategy: a CAS loop on the region's offset (before CASSANDRA-15922), the baseline. */
+    public static final String CAS_LOOP = "CAS_LOOP";
+    /** Strategy: a CAS loop that parks 1 ns after a failure. */
+    public static final String CAS_BACKOFF = "CAS_BACKOFF";
+    /** Strategy: one getAndAdd on the region's offset (CASSANDRA-15922). */
+    public static final String XADD = "XADD";
+    /** Strategy: XADD regions with thread-local chunks. */
+    public static final String TLAB = "TLAB";
+    /** Every strategy, in the lab's order. */
+    public static final java.util.List<String> STRATEGIES = java.util.List.of(CAS_LOOP, CAS_BACKOFF, XADD, TLAB);
+    /** Row: 16 single allocation calls, the row's baseline. */
+    public static final String SINGLES = "singles";
+    /** Row: one batch call for the whole row. */
+    public static final String BATCH = "batch";
+
     static final long RECYCLE_BYTES = 16L * 1024 * 1024;
     static final int CHECK_EVERY = 1 << 16;
     static final int CHUNK = 4 * 1024;
@@ -50,7 +79,7 @@ public class RegionFillBenchmark {
     @State(Scope.Benchmark)
     public static class Shared {
         /** CAS_LOOP, CAS_BACKOFF, XADD, or TLAB (XADD regions with thread-local chunks). */
-        @Param({"CAS_LOOP", "CAS_BACKOFF", "XADD", "TLAB"})
+        @Param({CAS_LOOP, CAS_BACKOFF, XADD, TLAB})
         public String strategy;
 
         /** Bytes per allocation (per cell for the batch benchmarks). */
@@ -76,13 +105,13 @@ public class RegionFillBenchmark {
         RegionAllocator create() {
             RegionAllocator.Builder b = RegionAllocator.builder().telemetry(telemetry);
             switch (strategy) {
-                case "CAS_LOOP":
+                case CAS_LOOP:
                     return b.strategy(AllocationStrategy.CAS_LOOP).build();
-                case "CAS_BACKOFF":
+                case CAS_BACKOFF:
                     return b.strategy(AllocationStrategy.CAS_BACKOFF).backoff(BackoffStrategy.constant(1)).build();
-                case "XADD":
+                case XADD:
                     return b.strategy(AllocationStrategy.XADD).build();
-                case "TLAB":
+                case TLAB:
                     return b.strategy(AllocationStrategy.XADD).threadLocalChunks(CHUNK).build();
                 default:
                     throw new IllegalArgumentException("unknown strategy '" + strategy
@@ -157,7 +186,7 @@ public class RegionFillBenchmark {
     @State(Scope.Benchmark)
     public static class Row {
         /** {@code singles}: 16 calls of one cell each; {@code batch}: one call for all 16 cells. */
-        @Param({"singles", "batch"})
+        @Param({SINGLES, BATCH})
         public String row;
     }
 
@@ -166,7 +195,7 @@ public class RegionFillBenchmark {
     public long row(Shared shared, Row row, Counts counts) {
         counts.count(shared);
         RegionAllocator allocator = shared.allocator.get();
-        if (row.row.equals("batch")) {
+        if (row.row.equals(BATCH)) {
             return allocator.allocate(shared.row);
         }
         long last = 0;

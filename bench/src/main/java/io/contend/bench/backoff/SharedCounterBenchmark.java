@@ -35,9 +35,33 @@ import java.util.function.LongUnaryOperator;
 @BenchmarkMode(Mode.Throughput)
 @OutputTimeUnit(TimeUnit.MICROSECONDS)
 public class SharedCounterBenchmark {
+    /** Name of the {@link Contention#operations} counter among JMH's secondary results. */
+    public static final String COUNTER_OPERATIONS = "operations";
+    /** Name of the {@link Contention#casFailures} counter among JMH's secondary results. */
+    public static final String COUNTER_CAS_FAILURES = "casFailures";
+    /** Name of the {@link Contention#backoffNanos} counter among JMH's secondary results. */
+    public static final String COUNTER_BACKOFF_NANOS = "backoffNanos";
+    /** The benchmark method's full name, as the lab runs it. */
+    public static final String INCREMENT_BENCHMARK = SharedCounterBenchmark.class.getName() + ".increment";
+    /** Strategy: a plain CAS loop, the baseline. */
+    public static final String CAS = "cas";
+    /** Strategy: a CAS loop that parks 1 ns after a failure (CASSANDRA-15922's proposal). */
+    public static final String CAS_CONSTANT = "cas-constant";
+    /** Strategy: a CAS loop with exponential backoff and jitter. */
+    public static final String CAS_EXPONENTIAL = "cas-exponential";
+    /** Strategy: a CAS loop that spins, yields, then parks. */
+    public static final String CAS_SPIN_YIELD_PARK = "cas-spinYieldPark";
+    /** Strategy: one getAndAdd. */
+    public static final String XADD = "xadd";
+    /** Strategy: java.util.concurrent.atomic.LongAdder. */
+    public static final String LONG_ADDER = "longAdder";
+    /** Every strategy, in the lab's order. */
+    public static final java.util.List<String> STRATEGIES =
+            java.util.List.of(CAS, CAS_CONSTANT, CAS_EXPONENTIAL, CAS_SPIN_YIELD_PARK, XADD, LONG_ADDER);
+
 
     /** The strategies measured; names are the lab's {@code strategy} parameter. */
-    @Param({"cas", "cas-constant", "cas-exponential", "cas-spinYieldPark", "xadd", "longAdder"})
+    @Param({CAS, CAS_CONSTANT, CAS_EXPONENTIAL, CAS_SPIN_YIELD_PARK, XADD, LONG_ADDER})
     public String strategy;
 
     private static final LongUnaryOperator INCREMENT = x -> x + 1;
@@ -65,19 +89,19 @@ public class SharedCounterBenchmark {
      */
     static Incrementer create(String strategy, ContentionCounter telemetry) {
         switch (strategy) {
-            case "cas":
+            case CAS:
                 return casLoop(BackoffStrategy.none(), telemetry);
-            case "cas-constant":
+            case CAS_CONSTANT:
                 return casLoop(BackoffStrategy.constant(1), telemetry);
-            case "cas-exponential":
+            case CAS_EXPONENTIAL:
                 return casLoop(BackoffStrategy.exponential(100, 10_000), telemetry);
-            case "cas-spinYieldPark":
+            case CAS_SPIN_YIELD_PARK:
                 return casLoop(BackoffStrategy.spinYieldPark(), telemetry);
-            case "xadd": {
+            case XADD: {
                 ContendedLong counter = new ContendedLong(0, new ContentionManager(BackoffStrategy.none(), telemetry));
                 return () -> counter.getAndAdd(1);
             }
-            case "longAdder": {
+            case LONG_ADDER: {
                 LongAdder adder = new LongAdder();
                 return () -> {
                     adder.increment();

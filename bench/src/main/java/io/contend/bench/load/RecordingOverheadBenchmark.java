@@ -22,6 +22,9 @@ import org.openjdk.jmh.annotations.State;
 @OutputTimeUnit(TimeUnit.NANOSECONDS)
 @Fork(1)
 public class RecordingOverheadBenchmark {
+    /** The benchmark's full name, as the lab runs it. */
+    public static final String SCHEDULE_AND_RECORD_BENCHMARK =
+            RecordingOverheadBenchmark.class.getName() + ".scheduleAndRecord";
 
     /** The shared schedule and statistics. */
     @State(Scope.Benchmark)

@@ -39,6 +39,8 @@ import java.util.concurrent.TimeUnit;
 @OutputTimeUnit(TimeUnit.NANOSECONDS)
 @Fork(jvmArgsAppend = {"-XX:+IgnoreUnrecognizedVMOptions", "--sun-misc-unsafe-memory-access=allow"})
 public class QueueBurstCostBenchmark {
+    /** The benchmark's full name, as the lab runs it. */
+    public static final String BURST_BENCHMARK = QueueBurstCostBenchmark.class.getName() + ".burst";
     /** Capacity (or maximum capacity) of both queues. */
     static final int CAPACITY = 128 * 1024;
     /** How long teardown waits for the echo thread to end. */
@@ -48,11 +50,12 @@ public class QueueBurstCostBenchmark {
     @State(Scope.Thread)
     public static class Loop {
         /** Queue kind: SpscArray, SpscChunked, SpscGrowable, SpscUnbounded, MpscArray, MpscUnbounded. */
-        @Param({"SpscArray", "SpscChunked", "SpscGrowable", "SpscUnbounded", "MpscArray", "MpscUnbounded"})
+        @Param({QueueFactory.SPSC_ARRAY, QueueFactory.SPSC_CHUNKED, QueueFactory.SPSC_GROWABLE, QueueFactory.SPSC_UNBOUNDED,
+                QueueFactory.MPSC_ARRAY, QueueFactory.MPSC_UNBOUNDED})
         public String queue;
 
         /** Implementation: contend, jctools (Unsafe), jctools-varhandle, or jdk (not for chunked or growable). */
-        @Param({"contend", "jctools", "jctools-varhandle", "jdk"})
+        @Param({QueueFactory.CONTEND, QueueFactory.JCTOOLS, QueueFactory.JCTOOLS_VARHANDLE, QueueFactory.JDK})
         public String impl;
 
         /** Chunk size (initial capacity for growable) of the linked-array kinds; ignored by the others. */

@@ -34,11 +34,31 @@ import java.util.concurrent.ConcurrentLinkedQueue;
  * chunk (capacity unused). The JDK queues ignore {@code chunk}.
  */
 public final class QueueFactory {
+    /** Kind: SPSC bounded array queue. */
+    public static final String SPSC_ARRAY = "SpscArray";
+    /** Kind: SPSC chunked linked-array queue. */
+    public static final String SPSC_CHUNKED = "SpscChunked";
+    /** Kind: SPSC growable linked-array queue. */
+    public static final String SPSC_GROWABLE = "SpscGrowable";
+    /** Kind: SPSC unbounded linked-array queue. */
+    public static final String SPSC_UNBOUNDED = "SpscUnbounded";
+    /** Kind: MPSC bounded array queue. */
+    public static final String MPSC_ARRAY = "MpscArray";
+    /** Kind: MPSC unbounded linked-array queue. */
+    public static final String MPSC_UNBOUNDED = "MpscUnbounded";
     /** Every queue kind, in the experiment's order. */
     public static final List<String> QUEUES =
-            List.of("SpscArray", "SpscChunked", "SpscGrowable", "SpscUnbounded", "MpscArray", "MpscUnbounded");
+            List.of(SPSC_ARRAY, SPSC_CHUNKED, SPSC_GROWABLE, SPSC_UNBOUNDED, MPSC_ARRAY, MPSC_UNBOUNDED);
+    /** Implementation: io.contend.queue. */
+    public static final String CONTEND = "contend";
+    /** Implementation: JCTools 4.0.7's Unsafe classes, the baseline. */
+    public static final String JCTOOLS = "jctools";
+    /** Implementation: JCTools 4.0.7's VarHandle classes. */
+    public static final String JCTOOLS_VARHANDLE = "jctools-varhandle";
+    /** Implementation: ArrayBlockingQueue or ConcurrentLinkedQueue. */
+    public static final String JDK = "jdk";
     /** Every implementation, in the experiment's order. */
-    public static final List<String> IMPLS = List.of("contend", "jctools", "jctools-varhandle", "jdk");
+    public static final List<String> IMPLS = List.of(CONTEND, JCTOOLS, JCTOOLS_VARHANDLE, JDK);
 
     private QueueFactory() {
     }
@@ -52,7 +72,7 @@ public final class QueueFactory {
         if (!QUEUES.contains(queue) || !IMPLS.contains(impl)) {
             return false;
         }
-        return !impl.equals("jdk") || !queue.equals("SpscChunked") && !queue.equals("SpscGrowable");
+        return !impl.equals(JDK) || !queue.equals(SPSC_CHUNKED) && !queue.equals(SPSC_GROWABLE);
     }
 
     /**
@@ -61,8 +81,8 @@ public final class QueueFactory {
      *         unbounded); the array kinds have one array of the whole capacity
      */
     public static boolean usesChunk(String queue) {
-        return queue.equals("SpscChunked") || queue.equals("SpscGrowable") || queue.equals("SpscUnbounded")
-                || queue.equals("MpscUnbounded");
+        return queue.equals(SPSC_CHUNKED) || queue.equals(SPSC_GROWABLE) || queue.equals(SPSC_UNBOUNDED)
+                || queue.equals(MPSC_UNBOUNDED);
     }
 
     /**
@@ -70,7 +90,7 @@ public final class QueueFactory {
      * @return whether the kind has a bound (every kind but the two unbounded ones)
      */
     public static boolean bounded(String queue) {
-        return !queue.equals("SpscUnbounded") && !queue.equals("MpscUnbounded");
+        return !queue.equals(SPSC_UNBOUNDED) && !queue.equals(MPSC_UNBOUNDED);
     }
 
     /**
@@ -87,11 +107,11 @@ public final class QueueFactory {
                     + "'; queues: " + QUEUES + ", impls: " + IMPLS + " (jdk has no SpscChunked or SpscGrowable)");
         }
         switch (impl) {
-            case "contend":
+            case CONTEND:
                 return contend(queue, chunk, capacity);
-            case "jctools":
+            case JCTOOLS:
                 return jctools(queue, chunk, capacity);
-            case "jctools-varhandle":
+            case JCTOOLS_VARHANDLE:
                 return jctoolsVarHandle(queue, chunk, capacity);
             default:
                 return jdk(queue, capacity);

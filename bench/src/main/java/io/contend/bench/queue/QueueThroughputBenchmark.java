@@ -50,6 +50,13 @@ import java.util.concurrent.atomic.AtomicLong;
 @OutputTimeUnit(TimeUnit.MICROSECONDS)
 @Fork(jvmArgsAppend = {"-XX:+IgnoreUnrecognizedVMOptions", "--sun-misc-unsafe-memory-access=allow"})
 public class QueueThroughputBenchmark {
+    /** The benchmark's full name (its {@code @Group}), as the lab runs it. */
+    public static final String THROUGHPUT_BENCHMARK = QueueThroughputBenchmark.class.getName() + ".throughput";
+    /** Name of the messages-passed counter, the experiment's score, among JMH's secondary results. */
+    public static final String POLLS_MADE = "pollsMade";
+    /** The four counters' names among JMH's secondary results. */
+    public static final java.util.List<String> COUNTERS =
+            java.util.List.of("offersMade", "offersFailed", POLLS_MADE, "pollsFailed");
     /** Capacity of the bounded queues, and the producer's lead limit for the unbounded ones. */
     static final int CAPACITY = 128 * 1024;
     /** The consumer publishes its count every this many messages. */
@@ -61,11 +68,12 @@ public class QueueThroughputBenchmark {
     @State(Scope.Group)
     public static class Channel {
         /** Queue kind: SpscArray, SpscChunked, SpscGrowable, SpscUnbounded, MpscArray, MpscUnbounded. */
-        @Param({"SpscArray", "SpscChunked", "SpscGrowable", "SpscUnbounded", "MpscArray", "MpscUnbounded"})
+        @Param({QueueFactory.SPSC_ARRAY, QueueFactory.SPSC_CHUNKED, QueueFactory.SPSC_GROWABLE, QueueFactory.SPSC_UNBOUNDED,
+                QueueFactory.MPSC_ARRAY, QueueFactory.MPSC_UNBOUNDED})
         public String queue;
 
         /** Implementation: contend, jctools (Unsafe), jctools-varhandle, or jdk (not for chunked or growable). */
-        @Param({"contend", "jctools", "jctools-varhandle", "jdk"})
+        @Param({QueueFactory.CONTEND, QueueFactory.JCTOOLS, QueueFactory.JCTOOLS_VARHANDLE, QueueFactory.JDK})
         public String impl;
 
         /** Chunk size (initial capacity for growable) of the linked-array kinds; ignored by the others. */

@@ -20,13 +20,13 @@ abstract class RefCountTarget {
      */
     static RefCountTarget create(String impl) {
         switch (impl) {
-            case "CAS":
+            case RetainReleaseBenchmark.CAS:
                 return new ContendCas();
-            case "XADD_NAIVE":
+            case RetainReleaseBenchmark.XADD_NAIVE:
                 return new ContendNaiveXadd();
-            case "EVEN_ODD":
+            case RetainReleaseBenchmark.EVEN_ODD:
                 return new ContendEvenOdd();
-            case "NETTY":
+            case RetainReleaseBenchmark.NETTY:
                 return new Netty();
             default:
                 throw new IllegalArgumentException("unknown impl '" + impl + "'; expected CAS, XADD_NAIVE, EVEN_ODD or NETTY");

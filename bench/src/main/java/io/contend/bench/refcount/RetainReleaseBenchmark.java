@@ -23,12 +23,30 @@ import java.util.concurrent.TimeUnit;
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.NANOSECONDS)
 public class RetainReleaseBenchmark {
+    /** The contended benchmark's full name: both threads on one object. */
+    public static final String CONTENDED_BENCHMARK = RetainReleaseBenchmark.class.getName() + ".retainRelease_contended";
+    /** The uncontended benchmark's full name: one object per thread. */
+    public static final String UNCONTENDED_BENCHMARK =
+            RetainReleaseBenchmark.class.getName() + ".retainRelease_uncontended";
+    /** Implementation: contend's CAS loop (pre-#7248 Netty), the baseline. */
+    public static final String CAS = "CAS";
+    /** Implementation: contend's XADD_NAIVE (#7248 as merged, unsafe: #8563). */
+    public static final String XADD_NAIVE = "XADD_NAIVE";
+    /** Implementation: contend's EVEN_ODD (the fix of #8563), the default. */
+    public static final String EVEN_ODD = "EVEN_ODD";
+    /** Implementation: Netty's own io.netty.util.AbstractReferenceCounted. */
+    public static final String NETTY = "NETTY";
+    /** Every implementation, in the lab's order. */
+    public static final java.util.List<String> IMPLS = java.util.List.of(CAS, XADD_NAIVE, EVEN_ODD, NETTY);
+    /** Every delay, in Blackhole.consumeCPU tokens. */
+    public static final java.util.List<String> DELAYS = java.util.List.of("1", "10", "100", "1000", "10000");
+
 
     /** Parameters and the shared object. */
     @State(Scope.Benchmark)
     public static class Shared {
         /** CAS, XADD_NAIVE, EVEN_ODD (contend) or NETTY (io.netty.util.AbstractReferenceCounted). */
-        @Param({"CAS", "XADD_NAIVE", "EVEN_ODD", "NETTY"})
+        @Param({CAS, XADD_NAIVE, EVEN_ODD, NETTY})
         public String impl;
 
         /** Blackhole.consumeCPU tokens between retain and release. */

@@ -1,6 +1,6 @@
 package io.contend.cli.hdr;
 
-import io.contend.cli.report.SvgChart;
+import io.contend.cli.chart.SvgChart;
 import io.contend.hdr.HdrInterval;
 import io.contend.hdr.OutputUnit;
 import io.contend.hdr.PercentileCurve;

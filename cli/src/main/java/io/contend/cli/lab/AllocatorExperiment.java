@@ -1,18 +1,21 @@
 package io.contend.cli.lab;
 
+import io.contend.bench.alloc.RegionFillBenchmark;
+import io.contend.cli.verdict.Direction;
+
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
 /**
- * Seed 000 (CASSANDRA-15922): filling regions with 8- and 16-byte allocations at T threads for CAS_LOOP,
- * CAS_BACKOFF (parkNanos(1)), XADD and thread-local chunks (TLAB), plus a row of 16 cells as one batch against 16 single
- * allocations. Baselines: CAS_LOOP for the strategies, the 16 singles for the row.
+ * CASSANDRA-15922 ("High CAS failures in NativeAllocator.Region.allocate"): filling regions with 8- and 16-byte
+ * allocations at T threads for CAS_LOOP, CAS_BACKOFF (parkNanos(1)), XADD and thread-local chunks (TLAB), plus
+ * a row of 16 cells as one batch against 16 single allocations. Baselines: CAS_LOOP for the strategies, the 16
+ * singles for the row. Headline: 16 bytes at 2 threads, and the row at 2 threads.
  */
-public final class AllocatorExperiment implements Experiment {
-    static final String BENCHMARK = "io.contend.bench.alloc.RegionFillBenchmark.";
-    static final List<String> STRATEGIES = List.of("CAS_LOOP", "CAS_BACKOFF", "XADD", "TLAB");
+public final class AllocatorExperiment extends JmhExperiment {
 
     @Override
     public String name() {
@@ -25,60 +28,81 @@ public final class AllocatorExperiment implements Experiment {
     }
 
     @Override
-    public List<JmhRun> plan(List<Integer> threads, LabMode mode) {
-        List<JmhRun> runs = new ArrayList<>();
-        for (String size : List.of("8", "16")) {
+    public List<Comparison> comparisons(LabPlan plan) {
+        boolean every = plan.everyComparison();
+        List<Integer> threads = every ? threadsOr(plan, List.of(1, 2, 4)) : threadsOr(plan, List.of(2));
+        List<Comparison> comparisons = new ArrayList<>();
+        for (String size : every ? List.of("8", "16") : List.of("16")) {
             for (int t : threads) {
-                for (String strategy : STRATEGIES) {
-                    runs.add(new JmhRun(BENCHMARK + "allocate", Map.of("strategy", strategy, "size", size), t));
+                List<Trial> contenders = new ArrayList<>();
+                for (String strategy : RegionFillBenchmark.STRATEGIES) {
+                    if (!strategy.equals(RegionFillBenchmark.CAS_LOOP)) {
+                        contenders.add(trial(allocate(strategy, size, t), plan.mode()));
+                    }
                 }
+                comparisons.add(new Comparison(trial(allocate(RegionFillBenchmark.CAS_LOOP, size, t), plan.mode()),
+                        contenders, Direction.HIGHER));
             }
         }
         for (int t : threads) {
-            for (String row : List.of("singles", "batch")) {
-                runs.add(new JmhRun(BENCHMARK + "row", Map.of("strategy", "XADD", "size", "16", "row", row), t));
-            }
+            comparisons.add(new Comparison(trial(row(RegionFillBenchmark.SINGLES, t), plan.mode()),
+                    List.of(trial(row(RegionFillBenchmark.BATCH, t), plan.mode())), Direction.HIGHER));
         }
-        return runs;
+        return comparisons;
+    }
+
+    private static JmhRun allocate(String strategy, String size, int threads) {
+        Map<String, String> params = new LinkedHashMap<>();
+        params.put("strategy", strategy);
+        params.put("size", size);
+        return new JmhRun(RegionFillBenchmark.ALLOCATE_BENCHMARK, params, threads);
+    }
+
+    private static JmhRun row(String row, int threads) {
+        Map<String, String> params = new LinkedHashMap<>();
+        params.put("strategy", RegionFillBenchmark.XADD);
+        params.put("size", "16");
+        params.put("row", row);
+        return new JmhRun(RegionFillBenchmark.ROW_BENCHMARK, params, threads);
     }
 
     /**
-     * Quick mode warms up for 3 s (6 x 0.5 s), then measures 4 x 0.5 s: measured on this 2-core machine, the
-     * thread-local-chunk path reaches its steady state only after 2.5 to 3 s (84 -> 270 ops/us), so the
-     * default 1 s of warm-up reported a JIT transient, not the allocator.
+     * A round warms up for 2.5 s (5 x 0.5 s) in quick mode: measured on this 2-core machine, the thread-local
+     * chunk path reaches its steady state only after 2.5 to 3 s (84 -> 270 ops/us), so a shorter warm-up would
+     * compare a JIT transient, not the allocator.
      */
     @Override
-    public JmhSettings settings(LabMode mode) {
-        return mode == LabMode.QUICK ? new JmhSettings(1, 6, 500, 4, 500) : mode.settings();
+    protected JmhSettings settings(LabMode mode) {
+        return mode == LabMode.QUICK ? mode.settings().withWarmup(5, 500) : mode.settings();
     }
 
     @Override
-    public Map<String, ResultRecord.Secondary> secondary(Map<String, ResultRecord.Secondary> jmh) {
+    public Duration budget(LabMode mode) {
+        return mode == LabMode.FULL ? Duration.ofMinutes(8) : Duration.ofSeconds(90);
+    }
+
+    @Override
+    protected Map<String, ResultRecord.Secondary> secondary(JmhRun run, Map<String, ResultRecord.Secondary> jmh) {
         Map<String, ResultRecord.Secondary> derived = new LinkedHashMap<>();
-        double ops = value(jmh, "operations");
+        double ops = required(jmh, RegionFillBenchmark.COUNTER_OPERATIONS);
         if (ops > 0) {
-            derived.put("casFailuresPerOp", new ResultRecord.Secondary(value(jmh, "casFailures") / ops, "failures/op"));
-            derived.put("atomicsPerOp", new ResultRecord.Secondary(value(jmh, "atomics") / ops, "atomics/op"));
+            derived.put("casFailuresPerOp", new ResultRecord.Secondary(
+                    required(jmh, RegionFillBenchmark.COUNTER_CAS_FAILURES) / ops, "failures/op"));
+            derived.put("atomicsPerOp", new ResultRecord.Secondary(
+                    required(jmh, RegionFillBenchmark.COUNTER_ATOMICS) / ops, "atomics/op"));
         }
-        double reserved = value(jmh, "reservedBytes");
+        double reserved = required(jmh, RegionFillBenchmark.COUNTER_RESERVED_BYTES);
         if (reserved > 0) {
-            derived.put("wastePercent", new ResultRecord.Secondary(100 * value(jmh, "wasteBytes") / reserved, "%"));
+            derived.put("wastePercent", new ResultRecord.Secondary(
+                    100 * required(jmh, RegionFillBenchmark.COUNTER_WASTE_BYTES) / reserved, "%"));
         }
         return derived;
     }
 
-    private static double value(Map<String, ResultRecord.Secondary> jmh, String name) {
-        ResultRecord.Secondary s = jmh.get(name);
-        if (s == null) {
-            throw new IllegalStateException("benchmark did not report secondary result '" + name + "': " + jmh.keySet());
-        }
-        return s.score();
-    }
-
     @Override
     public TableSpec table() {
-        return new TableSpec(List.of("strategy", "size", "row"),
-                List.of(Map.of("strategy", "CAS_LOOP"), Map.of("row", "singles")), false,
+        return new TableSpec(List.of("strategy", "size", "row"), "strategy", RegionFillBenchmark.CAS_LOOP,
+                Direction.HIGHER,
                 List.of(new TableSpec.Column("casFailuresPerOp", "CAS fail/op", "%.4f"),
                         new TableSpec.Column("atomicsPerOp", "atomics/op", "%.4f"),
                         new TableSpec.Column("wastePercent", "waste %", "%.3f")),
@@ -87,9 +111,8 @@ public final class AllocatorExperiment implements Experiment {
                         "16 MiB, so memory stays bounded. CAS_BACKOFF parks 1 ns (about 50 us on Linux) after a failed",
                         "CAS; TLAB: XADD regions, each thread bump-allocating in its own 4 KiB chunk.",
                         "row rows: a row of 16 cells of 16 bytes as 16 single calls or one batch call (XADD); score is",
-                        "rows per microsecond, compared with singles. atomics/op and CAS fail/op per call (a row is one",
-                        "call); waste %: unused region tails over region bytes.",
-                        "Quick mode: 6 x 0.5 s warm-up (the chunk path needs about 3 s to reach steady state), 4 x 0.5 s",
-                        "measured."));
+                        "rows per microsecond, compared with singles (row=singles is that comparison's baseline).",
+                        "atomics/op and CAS fail/op per call (a row is one call); waste %: unused region tails over",
+                        "region bytes. A round warms up 2.5 s: the chunk path needs that to reach steady state."));
     }
 }

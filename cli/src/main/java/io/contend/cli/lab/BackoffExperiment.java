@@ -1,18 +1,21 @@
 package io.contend.cli.lab;
 
+import io.contend.bench.backoff.SharedCounterBenchmark;
+import io.contend.cli.verdict.Direction;
+
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
 /**
- * Seed 000 (CASSANDRA-15922, arXiv:1305.5800): a shared counter incremented by T threads with a CAS loop under
- * each backoff strategy, with one XADD, and with LongAdder. Baseline: the plain CAS loop.
+ * CASSANDRA-15922 and arXiv:1305.5800 (Dice, Hendler, Mirsky, "Lightweight Contention Management for Efficient
+ * Compare-and-Swap Operations"): a shared counter incremented by T threads with a CAS loop under each backoff
+ * strategy, with one XADD, and with LongAdder. Baseline: the plain CAS loop at the same thread count.
+ * Headline: 2 threads (both cores contend); every thread count of {@code --threads} with {@code --full}.
  */
-public final class BackoffExperiment implements Experiment {
-    static final String BENCHMARK = "io.contend.bench.backoff.SharedCounterBenchmark.increment";
-    static final List<String> STRATEGIES =
-            List.of("cas", "cas-constant", "cas-exponential", "cas-spinYieldPark", "xadd", "longAdder");
+public final class BackoffExperiment extends JmhExperiment {
 
     @Override
     public String name() {
@@ -25,46 +28,57 @@ public final class BackoffExperiment implements Experiment {
     }
 
     @Override
-    public List<JmhRun> plan(List<Integer> threads, LabMode mode) {
-        List<JmhRun> runs = new ArrayList<>();
+    public List<Comparison> comparisons(LabPlan plan) {
+        List<Integer> threads = plan.everyComparison() ? threadsOr(plan, List.of(1, 2, 4)) : threadsOr(plan, List.of(2));
+        List<Comparison> comparisons = new ArrayList<>();
         for (int t : threads) {
-            for (String strategy : STRATEGIES) {
-                runs.add(new JmhRun(BENCHMARK, Map.of("strategy", strategy), t));
+            List<Trial> contenders = new ArrayList<>();
+            for (String strategy : SharedCounterBenchmark.STRATEGIES) {
+                if (!strategy.equals(SharedCounterBenchmark.CAS)) {
+                    contenders.add(trial(run(strategy, t), plan.mode()));
+                }
             }
+            comparisons.add(new Comparison(trial(run(SharedCounterBenchmark.CAS, t), plan.mode()), contenders,
+                    Direction.HIGHER));
         }
-        return runs;
+        return comparisons;
+    }
+
+    private static JmhRun run(String strategy, int threads) {
+        return new JmhRun(SharedCounterBenchmark.INCREMENT_BENCHMARK, Map.of("strategy", strategy), threads);
     }
 
     @Override
-    public Map<String, ResultRecord.Secondary> secondary(Map<String, ResultRecord.Secondary> jmh) {
+    public Duration budget(LabMode mode) {
+        return mode == LabMode.FULL ? Duration.ofMinutes(6) : Duration.ofSeconds(60);
+    }
+
+    @Override
+    protected Map<String, ResultRecord.Secondary> secondary(JmhRun run, Map<String, ResultRecord.Secondary> jmh) {
         Map<String, ResultRecord.Secondary> derived = new LinkedHashMap<>();
-        ResultRecord.Secondary operations = jmh.get("operations");
+        ResultRecord.Secondary operations = jmh.get(SharedCounterBenchmark.COUNTER_OPERATIONS);
         if (operations == null || operations.score() <= 0) {
             return derived; // LongAdder: contend's telemetry does not see inside it
         }
         double ops = operations.score();
-        derived.put("casFailuresPerOp", new ResultRecord.Secondary(score(jmh, "casFailures") / ops, "failures/op"));
-        derived.put("backoffNanosPerOp", new ResultRecord.Secondary(score(jmh, "backoffNanos") / ops, "ns/op"));
+        derived.put("casFailuresPerOp", new ResultRecord.Secondary(
+                required(jmh, SharedCounterBenchmark.COUNTER_CAS_FAILURES) / ops, "failures/op"));
+        derived.put("backoffNanosPerOp", new ResultRecord.Secondary(
+                required(jmh, SharedCounterBenchmark.COUNTER_BACKOFF_NANOS) / ops, "ns/op"));
         return derived;
-    }
-
-    private static double score(Map<String, ResultRecord.Secondary> jmh, String name) {
-        ResultRecord.Secondary s = jmh.get(name);
-        if (s == null) {
-            throw new IllegalStateException("benchmark did not report secondary result '" + name + "': " + jmh.keySet());
-        }
-        return s.score();
     }
 
     @Override
     public TableSpec table() {
-        return new TableSpec(List.of("strategy"), Map.of("strategy", "cas"), false,
+        return new TableSpec(List.of("strategy"), "strategy", SharedCounterBenchmark.CAS, Direction.HIGHER,
                 List.of(new TableSpec.Column("casFailuresPerOp", "CAS fail/op", "%.3f"),
                         new TableSpec.Column("backoffNanosPerOp", "backoff ns/op", "%.1f")),
                 List.of("Score: increments per microsecond, all threads together (higher is better).",
                         "cas: plain CAS loop; cas-constant: parkNanos(1) after each failure (the 15922 proposal);",
                         "cas-exponential: 100 ns doubling to 10 us with jitter; cas-spinYieldPark: 10 spins, 5 yields,",
                         "then parks from 1 us to 1 ms; xadd: one getAndAdd; longAdder: java.util.concurrent LongAdder.",
-                        "CAS fail/op and backoff ns/op come from contend's telemetry; n/a for LongAdder (not ours)."));
+                        "CAS fail/op and backoff ns/op come from contend's telemetry; n/a for LongAdder (not ours).",
+                        "parkNanos(1) sleeps for the timer slack on Linux (about 50 us): cas-constant wins throughput by",
+                        "taking the loser off the CPU, at the price of latency."));
     }
 }

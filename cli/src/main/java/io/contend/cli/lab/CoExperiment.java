@@ -1,36 +1,36 @@
 package io.contend.cli.lab;
 
+import io.contend.bench.load.CoordinatedOmissionRun;
 import io.contend.bench.load.RecordingOverheadBenchmark;
-import io.contend.load.Rate;
-import io.contend.load.StressConfig;
+import io.contend.cli.verdict.Direction;
 import io.contend.load.StressResult;
-import io.contend.load.StressRun;
-import io.contend.load.Workload;
-import io.contend.load.WorkloadOptions;
-import io.contend.load.Workloads;
+import org.HdrHistogram.Histogram;
+
+import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
-import org.HdrHistogram.Histogram;
 
 /**
- * Seed 004, "Fixing Coordinated Omission in Cassandra Stress": the red pill and the blue pill. One generator
- * thread drives a service that takes 200 us and freezes for 100 ms every 500 operations, once all out
- * (throughput mode: each operation starts when the last ends, so latency is service time) and once at a fixed
- * 1000/s (response time from each operation's intended start). The records give response, service and wait
- * time at p50 / p99 / p99.9 in ms for both modes; the percentile plot of the fixed run is written next to
- * results.json. A JMH benchmark measures what the generator itself adds per operation.
+ * "Fixing Coordinated Omission in Cassandra Stress" (Nitsan Wakart, 2016): the red pill and the blue pill. One
+ * generator thread drives a service that takes 200 us and freezes for 100 ms every 500 operations, once all out
+ * and once at a fixed 1000/s ({@link CoordinatedOmissionRun}). Each round runs both once; the comparisons set
+ * the fixed run's response time against its own service time at p50, p99 and p99.9 (the ratio is service /
+ * response: far below 1 is the omission a service-time report hides). A JMH benchmark measures what the
+ * generator itself adds per operation, 2 threads on one tag against 1.
  */
-public final class CoExperiment implements Experiment {
-    static final String OVERHEAD = RecordingOverheadBenchmark.class.getName() + ".scheduleAndRecord";
+public final class CoExperiment extends JmhExperiment {
     static final String STRESS = "stress";
     static final List<String> PERCENTILES = List.of("50", "99", "99.9");
-    static final long FIXED_RATE = 1000;
-    static final List<String> WORKLOAD = List.of("--service-time", "200us", "--stall-every", "500", "--stall", "100ms");
+    static final String[] METRICS = {"response", "service", "wait"};
+
+    /** Each round's two stress runs, shared by the trials that read them; only the newest round is kept. */
+    private final Map<String, StressResult> runs = new LinkedHashMap<>();
+    private int cachedRound = -1;
+    private Duration runLength = Duration.ofSeconds(3);
 
     @Override
     public String name() {
@@ -42,82 +42,95 @@ public final class CoExperiment implements Experiment {
         return "coordinated omission: service vs response time of a stalling service, all out and at a fixed rate";
     }
 
-    /** The recording-overhead benchmark at 1 thread and at 2 (both generator threads on one tag). */
     @Override
-    public List<JmhRun> plan(List<Integer> threads, LabMode mode) {
-        return List.of(new JmhRun(OVERHEAD, Map.of(), Map.of("mode", "overhead"), 1),
-                new JmhRun(OVERHEAD, Map.of(), Map.of("mode", "overhead"), 2));
-    }
-
-    @Override
-    public Map<String, ResultRecord.Secondary> secondary(Map<String, ResultRecord.Secondary> jmhSecondary) {
-        return Map.of();
-    }
-
-    @Override
-    public JmhSettings settings(LabMode mode) {
-        return mode == LabMode.QUICK ? new JmhSettings(1, 1, 1_000, 3, 1_000) : mode.settings();
+    public List<Comparison> comparisons(LabPlan plan) {
+        runLength = runLength(plan.mode());
+        List<Comparison> comparisons = new ArrayList<>();
+        for (String p : PERCENTILES) {
+            comparisons.add(new Comparison(stress(CoordinatedOmissionRun.FIXED, "service", p),
+                    List.of(stress(CoordinatedOmissionRun.FIXED, "response", p)), Direction.LOWER));
+        }
+        for (String p : PERCENTILES) {
+            comparisons.add(new Comparison(stress(CoordinatedOmissionRun.THROUGHPUT, "response", p), List.of(),
+                    Direction.LOWER));
+            comparisons.add(new Comparison(stress(CoordinatedOmissionRun.FIXED, "wait", p), List.of(), Direction.LOWER));
+        }
+        JmhRun one = new JmhRun(RecordingOverheadBenchmark.SCHEDULE_AND_RECORD_BENCHMARK, Map.of(),
+                Map.of("mode", "overhead"), 1);
+        JmhRun two = new JmhRun(RecordingOverheadBenchmark.SCHEDULE_AND_RECORD_BENCHMARK, Map.of(),
+                Map.of("mode", "overhead"), 2);
+        comparisons.add(new Comparison(trial(one, plan.mode()), List.of(trial(two, plan.mode())), Direction.LOWER));
+        return comparisons;
     }
 
     static Duration runLength(LabMode mode) {
-        switch (mode) {
-            case SMOKE:
-                return Duration.ofSeconds(2);
-            case FULL:
-                return Duration.ofSeconds(60);
-            default:
-                return Duration.ofSeconds(15);
-        }
+        return switch (mode) {
+            case SMOKE -> Duration.ofSeconds(1);
+            case FULL -> Duration.ofSeconds(10);
+            default -> Duration.ofSeconds(3);
+        };
     }
 
-    @Override
-    public List<ResultRecord> runDirect(LabMode mode, Path outDir) throws Exception {
-        List<ResultRecord> records = new ArrayList<>();
-        Duration length = runLength(mode);
-        for (Rate rate : List.of(Rate.throughput(), new Rate(Rate.Mode.FIXED, FIXED_RATE))) {
-            Workload workload = Workloads.create("sleep", WorkloadOptions.parse(WORKLOAD));
-            StressResult result = new StressRun(workload, new StressConfig(rate, 1, length, 0, Duration.ofSeconds(1),
-                    Duration.ZERO, null), null).run();
+    private Trial stress(String mode, String metric, String percentile) {
+        Map<String, String> params = new LinkedHashMap<>();
+        params.put("mode", mode);
+        params.put("metric", metric);
+        params.put("percentile", percentile);
+        return new DirectTrial(STRESS, params, 1, round -> {
+            StressResult result = run(round, mode);
             StressResult.Op op = result.operations().get(0);
-            String modeName = rate.mode().name().toLowerCase(Locale.ROOT);
+            Histogram h = op.metric(metric.charAt(0) + "t");
             Map<String, ResultRecord.Secondary> totals = new LinkedHashMap<>();
             totals.put("opsPerSec", new ResultRecord.Secondary(result.opsPerSecond(), "ops/s"));
             totals.put("missed", new ResultRecord.Secondary(result.missed(), "ops"));
-            for (String metric : List.of("response", "service", "wait")) {
-                Histogram h = op.metric(metric.substring(0, 1) + "t");
-                for (String p : PERCENTILES) {
-                    Map<String, String> params = new LinkedHashMap<>();
-                    params.put("mode", modeName);
-                    params.put("metric", metric);
-                    params.put("percentile", p);
-                    records.add(new ResultRecord(name(), STRESS, params, 1, h.getValueAtPercentile(Double.parseDouble(p)) / 1e6,
-                            null, "ms", totals, mode.label(), false));
-                }
-            }
-            if (rate.paced()) {
-                PercentilePlot.write(outDir.resolve("co-percentiles.svg"), op.response(), op.service());
-            }
+            return new Sample(h.getValueAtPercentile(Double.parseDouble(percentile)) / 1e6, "ms", totals);
+        });
+    }
+
+    private synchronized StressResult run(int round, String mode) throws Exception {
+        if (round != cachedRound) {
+            runs.clear();
+            cachedRound = round;
         }
-        return records;
+        StressResult result = runs.get(mode);
+        if (result == null) {
+            result = CoordinatedOmissionRun.run(mode, runLength);
+            runs.put(mode, result);
+        }
+        return result;
     }
 
     @Override
-    public String ratioNote() {
-        return "vs service: this latency / service time's latency at the same mode and percentile; not a speed-up:"
-                + " 100x means a hundred times the latency service time reports.";
+    public synchronized void writeFiles(Path outDir) throws IOException {
+        StressResult fixed = runs.get(CoordinatedOmissionRun.FIXED);
+        if (fixed != null) {
+            StressResult.Op op = fixed.operations().get(0);
+            PercentilePlot.write(outDir.resolve("co-percentiles.svg"), op.response(), op.service());
+        }
+    }
+
+    @Override
+    public Duration budget(LabMode mode) {
+        return mode == LabMode.FULL ? Duration.ofMinutes(4) : Duration.ofSeconds(45);
     }
 
     @Override
     public TableSpec table() {
-        return new TableSpec(List.of("mode", "metric", "percentile"), Map.of("metric", "service"), false,
+        return new TableSpec(List.of("mode", "metric", "percentile"), "metric", "service", Direction.LOWER,
                 List.of(new TableSpec.Column("opsPerSec", "ops/s", "%.0f"), new TableSpec.Column("missed", "missed", "%.0f")),
-                List.of("stress rows: one generator thread, workload sleep " + String.join(" ", WORKLOAD) + ";",
-                        "throughput: all out, each operation starts when the last ends; fixed: " + FIXED_RATE + "/s, latency",
+                List.of("stress rows: one generator thread, workload sleep "
+                                + String.join(" ", CoordinatedOmissionRun.WORKLOAD) + ";",
+                        "throughput: all out, each operation starts when the last ends; fixed: "
+                                + CoordinatedOmissionRun.FIXED_RATE + "/s, latency",
                         "from each operation's intended start. Score: latency in ms at the percentile.",
                         "(response >> service is the omission that throughput mode hides: there, response time equals",
                         "service time by construction).",
                         "overhead rows: ns per operation the generator adds (claim, schedule, clock reads, three",
-                        "HdrHistogram recordings), JMH, 1 and 2 threads on one tag; goal at most 100 ns.",
-                        "The fixed run's percentile distribution (response vs service): co-percentiles.svg next to results.json."));
+                        "HdrHistogram recordings), JMH, 2 threads on one tag compared with 1.",
+                        "The fixed run's percentile distribution (response vs service): co-percentiles.svg next to results.json."))
+                .withRatioNote("vs service: service time / this latency at the same mode and percentile (and for the"
+                        + " overhead rows, 1 thread's cost / 2 threads'); not a speed-up: 0.01x means a hundred times"
+                        + " the latency that service time reports, and 'slower' means the omission is real.")
+                .withDirections(Map.of(STRESS, Direction.LOWER));
     }
 }

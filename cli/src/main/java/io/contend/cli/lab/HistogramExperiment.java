@@ -3,23 +3,30 @@ package io.contend.cli.lab;
 import io.contend.bench.histogram.HistogramImpl;
 import io.contend.bench.histogram.HistogramPayload;
 import io.contend.bench.histogram.StreamingHistogramBenchmark;
+import io.contend.cli.verdict.Direction;
+
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
- * Seed 003 (CASSANDRA-13444): build a streaming histogram of a million deletion times per payload and spool
- * size, contend's builder against Cassandra 5.0.4's StreamingTombstoneHistogramBuilder, with t-digest 3.3 as a
- * quantile-sketch reference; time and allocation per point, and the error of sum(b) at the median. Baseline:
- * Cassandra.
+ * CASSANDRA-13444 ("Fast and garbage-free Streaming Histogram"): build a streaming histogram of a million
+ * deletion times per payload and spool size, contend's builder against Cassandra 5.0.4's
+ * StreamingTombstoneHistogramBuilder (the baseline), with t-digest 3.3 as a quantile-sketch reference; time and
+ * allocation per point, and the error of sum(b) at the median. Headline: spool 1000 on three payloads; every
+ * payload and spool with {@code --full}. Single-threaded: a builder belongs to one thread.
  */
-public final class HistogramExperiment implements Experiment {
+public final class HistogramExperiment extends JmhExperiment {
     static final String BENCHMARK = StreamingHistogramBenchmark.class.getName() + ".build";
-    static final List<String> PAYLOADS = List.of("secondInMonth", "secondInDay", "secondIn3Hour", "secondInMin");
     static final List<String> SPOOLS = List.of("0", "1000", "10000", "100000");
-    /** t-digest has no spool: it runs once per payload, in the spool-0 row group. */
-    static final String TDIGEST_SPOOL = "0";
+    static final List<String> HEADLINE_PAYLOADS = List.of("secondInMonth", "secondInDay", "secondInMin");
+    static final String HEADLINE_SPOOL = "1000";
+
+    /** The error is deterministic for a configuration: computed once, not once a round. */
+    private final Map<Map<String, String>, Double> errors = new ConcurrentHashMap<>();
 
     @Override
     public String name() {
@@ -31,45 +38,69 @@ public final class HistogramExperiment implements Experiment {
         return "streaming histogram: contend vs Cassandra 5.0.4 vs t-digest 3.3 (CASSANDRA-13444)";
     }
 
-    /** Single-threaded: a builder belongs to one thread, so {@code --threads} does not apply. */
     @Override
-    public List<JmhRun> plan(List<Integer> threads, LabMode mode) {
-        List<String> payloads = mode == LabMode.SMOKE ? List.of("secondInDay") : PAYLOADS;
-        List<String> spools = mode == LabMode.SMOKE ? List.of("1000") : SPOOLS;
-        List<JmhRun> runs = new ArrayList<>();
+    public List<Comparison> comparisons(LabPlan plan) {
+        List<String> payloads = plan.everyComparison() ? payloadNames()
+                : plan.smoke() ? List.of("secondInDay") : HEADLINE_PAYLOADS;
+        List<String> spools = plan.everyComparison() ? SPOOLS : List.of(HEADLINE_SPOOL);
+        List<Comparison> comparisons = new ArrayList<>();
         for (String payload : payloads) {
             for (String spool : spools) {
-                for (String impl : List.of("contend", "cassandra", "tdigest")) {
-                    if (impl.equals("tdigest") && !spool.equals(TDIGEST_SPOOL) && mode != LabMode.SMOKE) {
-                        continue;
-                    }
-                    Map<String, String> params = new LinkedHashMap<>();
-                    params.put("impl", impl);
-                    params.put("payload", payload);
-                    params.put("spool", spool);
-                    runs.add(new JmhRun(BENCHMARK, params, 1));
+                List<Trial> contenders = new ArrayList<>();
+                contenders.add(trial(run(HistogramImpl.contend, payload, spool), plan.mode()));
+                if (spool.equals(HEADLINE_SPOOL)) { // t-digest has no spool: once per payload
+                    contenders.add(trial(run(HistogramImpl.tdigest, payload, spool), plan.mode()));
                 }
+                comparisons.add(new Comparison(trial(run(HistogramImpl.cassandra, payload, spool), plan.mode()),
+                        contenders, Direction.LOWER));
             }
         }
-        return runs;
+        return comparisons;
+    }
+
+    private static List<String> payloadNames() {
+        List<String> names = new ArrayList<>();
+        for (HistogramPayload p : HistogramPayload.values()) {
+            names.add(p.name());
+        }
+        return names;
+    }
+
+    private static JmhRun run(HistogramImpl impl, String payload, String spool) {
+        Map<String, String> params = new LinkedHashMap<>();
+        params.put("impl", impl.name());
+        params.put("payload", payload);
+        params.put("spool", spool);
+        return new JmhRun(BENCHMARK, params, 1);
     }
 
     @Override
-    public Map<String, ResultRecord.Secondary> secondary(Map<String, ResultRecord.Secondary> jmhSecondary) {
+    public Duration budget(LabMode mode) {
+        return mode == LabMode.FULL ? Duration.ofMinutes(10) : Duration.ofSeconds(60);
+    }
+
+    @Override
+    protected boolean profileAllocation() {
+        return true;
+    }
+
+    /** A million points a call: 0.5 s iterations hold a few calls each in quick mode. */
+    @Override
+    protected JmhSettings settings(LabMode mode) {
+        return mode == LabMode.QUICK ? new JmhSettings(1, 1, 500, 2, 500) : mode.settings();
+    }
+
+    /** Bytes per point from the GC profiler, and the error of sum(median), computed once per configuration. */
+    @Override
+    protected Map<String, ResultRecord.Secondary> secondary(JmhRun run, Map<String, ResultRecord.Secondary> jmh) {
         Map<String, ResultRecord.Secondary> derived = new LinkedHashMap<>();
-        jmhSecondary.forEach((name, value) -> {
+        jmh.forEach((name, value) -> {
             if (name.endsWith("gc.alloc.rate.norm")) {
                 derived.put("allocBytesPerOp", new ResultRecord.Secondary(value.score(), "B/op"));
             }
         });
-        return derived;
-    }
-
-    /** Adds sumErrorAtMedian, computed for the run's implementation, payload and spool (deterministic). */
-    @Override
-    public Map<String, ResultRecord.Secondary> secondary(JmhRun run, Map<String, ResultRecord.Secondary> jmhSecondary) {
-        Map<String, ResultRecord.Secondary> derived = new LinkedHashMap<>(secondary(jmhSecondary));
-        derived.put("sumErrorAtMedian", new ResultRecord.Secondary(sumErrorAtMedian(run.params()), "fraction"));
+        double error = errors.computeIfAbsent(run.params(), HistogramExperiment::sumErrorAtMedian);
+        derived.put("sumErrorAtMedian", new ResultRecord.Secondary(error, "fraction"));
         return derived;
     }
 
@@ -80,29 +111,17 @@ public final class HistogramExperiment implements Experiment {
     }
 
     @Override
-    public boolean profileAllocation() {
-        return true;
-    }
-
-    /** 36 configurations of a million points each: one 1 s warm-up and three 1 s measurements in quick mode. */
-    @Override
-    public JmhSettings settings(LabMode mode) {
-        return mode == LabMode.QUICK ? new JmhSettings(1, 1, 1_000, 3, 1_000) : mode.settings();
-    }
-
-    @Override
     public TableSpec table() {
-        return new TableSpec(List.of("payload", "spool", "impl"), Map.of("impl", "cassandra"), true,
+        return new TableSpec(List.of("payload", "spool", "impl"), "impl", HistogramImpl.cassandra.name(), Direction.LOWER,
                 List.of(new TableSpec.Column("allocBytesPerOp", "B/op", "%.3f"),
                         new TableSpec.Column("sumErrorAtMedian", "sum err@median", "%.5f")),
-                List.of("Score: ns per point (lower is better): a builder takes 1,000,000 deletion times (payload,",
-                        "uniform over a month / day / 3 hours / minute of seconds) and builds; maxBins 100, no rounding.",
+                List.of("Score: ns per point (lower is better): a builder takes 1,000,000 deletion times (payload)",
+                        "and builds; maxBins 100, no rounding.",
                         "B/op: bytes allocated per point (JMH gc profiler); contend reuses one builder (clear()),",
                         "Cassandra's and t-digest's cannot be cleared, so they allocate a new one per build.",
                         "sum err@median: |sum(median) - exact count <= median| / points, lower is better.",
                         "impl: contend (io.contend.histogram), cassandra (StreamingTombstoneHistogramBuilder 5.0.4),",
-                        "tdigest (MergingDigest 3.3, compression 100, no spool: measured once, in the spool-0 rows;",
-                        "its sum is cdf(b) x points).",
-                        "Quick mode: 1 x 1 s warm-up, 3 x 1 s measurement per configuration."));
+                        "tdigest (MergingDigest 3.3, compression 100, no spool: measured once, in the spool-1000",
+                        "comparisons; its sum is cdf(b) x points)."));
     }
 }

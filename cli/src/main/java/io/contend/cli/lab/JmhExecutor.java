@@ -1,11 +1,10 @@
 package io.contend.cli.lab;
 
-import org.openjdk.jmh.results.BenchmarkResult;
+import org.openjdk.jmh.profile.GCProfiler;
 import org.openjdk.jmh.results.Result;
 import org.openjdk.jmh.results.RunResult;
 import org.openjdk.jmh.runner.Runner;
 import org.openjdk.jmh.runner.RunnerException;
-import org.openjdk.jmh.profile.GCProfiler;
 import org.openjdk.jmh.runner.options.ChainedOptionsBuilder;
 import org.openjdk.jmh.runner.options.OptionsBuilder;
 import org.openjdk.jmh.runner.options.TimeValue;
@@ -17,8 +16,8 @@ import java.util.Map;
 import java.util.regex.Pattern;
 
 /**
- * Runs one {@link JmhRun} through JMH's Runner API in forked JVMs and turns the result into a
- * {@link ResultRecord}. JMH's own console output is silenced; the lab prints its own tables.
+ * Runs one round of a {@link JmhTrial}: one forked JVM through JMH's Runner API, whose score is the mean of
+ * its measured iterations. JMH's console output is silenced; the lab prints its own tables.
  *
  * <p>Threads: the run's count is JMH's {@code threads} option. For an asymmetric ({@code @Group}) benchmark JMH
  * rounds that up to a whole number of groups, so a run of exactly one group gives the group's own size (e.g. 2
@@ -26,30 +25,19 @@ import java.util.regex.Pattern;
  * recorded under the wrong count.
  */
 public final class JmhExecutor {
-    private final LabMode mode;
-    private final int cpus;
 
     /**
-     * @param mode the lab mode; each experiment picks its JMH settings for it
-     * @param cpus CPUs of this machine, to mark oversubscribed runs
+     * @param trial the configuration
+     * @return the fork's sample
+     * @throws RunnerException if JMH fails, e.g. the benchmark threw or is not in the jar
      */
-    public JmhExecutor(LabMode mode, int cpus) {
-        this.mode = mode;
-        this.cpus = cpus;
-    }
-
-    /**
-     * @param experiment the experiment the run belongs to
-     * @param run the configuration
-     * @return the measured record
-     * @throws RunnerException if JMH fails, e.g. the benchmark threw
-     */
-    public ResultRecord execute(Experiment experiment, JmhRun run) throws RunnerException {
-        JmhSettings settings = experiment.settings(mode);
+    public Sample execute(JmhTrial trial) throws RunnerException {
+        JmhRun run = trial.run();
+        JmhSettings settings = trial.settings();
         ChainedOptionsBuilder options = new OptionsBuilder()
                 .include("^" + Pattern.quote(run.benchmark()) + "$")
                 .threads(run.threads())
-                .forks(settings.forks())
+                .forks(1)
                 .warmupIterations(settings.warmupIterations())
                 .warmupTime(TimeValue.milliseconds(settings.warmupMillis()))
                 .measurementIterations(settings.measurementIterations())
@@ -57,7 +45,7 @@ public final class JmhExecutor {
                 .shouldFailOnError(true)
                 .verbosity(VerboseMode.SILENT);
         run.params().forEach(options::param);
-        if (experiment.profileAllocation()) {
+        if (trial.profileAllocation()) {
             options.addProfiler(GCProfiler.class);
         }
         Collection<RunResult> results = new Runner(options.build()).run();
@@ -71,17 +59,12 @@ public final class JmhExecutor {
             throw new RunnerException("JMH ran " + ran + " threads for " + run + " (a @Group benchmark runs whole "
                     + "groups: ask for a multiple of the group's size)");
         }
-        return toRecord(experiment, run, result);
+        return toSample(trial, result);
     }
 
-    ResultRecord toRecord(Experiment experiment, JmhRun run, RunResult result) {
-        Result<?> primary = scoreOf(result, experiment.scoreResult(run));
-        Map<String, ResultRecord.Secondary> jmhSecondary = secondaryOf(result);
-        double error = primary.getScoreError();
-        boolean estimated = !Double.isNaN(error) && countIterations(result) >= 3;
-        return new ResultRecord(experiment.name(), run.shortName(), run.recordParams(), run.threads(), primary.getScore(),
-                estimated ? error : null, primary.getScoreUnit(), experiment.secondary(run, jmhSecondary), mode.label(),
-                run.threads() > cpus);
+    static Sample toSample(JmhTrial trial, RunResult result) {
+        Result<?> score = scoreOf(result, trial.scoreResult());
+        return new Sample(score.getScore(), score.getScoreUnit(), trial.secondary().apply(secondaryOf(result)));
     }
 
     /** The primary result, or the named secondary result (JMH declares those with a raw {@code Result}). */
@@ -106,13 +89,5 @@ public final class JmhExecutor {
             secondary.put(e.getKey(), new ResultRecord.Secondary(e.getValue().getScore(), e.getValue().getScoreUnit()));
         }
         return secondary;
-    }
-
-    private static int countIterations(RunResult result) {
-        int n = 0;
-        for (BenchmarkResult b : result.getBenchmarkResults()) {
-            n += b.getIterationResults().size();
-        }
-        return n;
     }
 }

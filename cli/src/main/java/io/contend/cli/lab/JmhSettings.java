@@ -3,9 +3,9 @@ package io.contend.cli.lab;
 import java.util.Locale;
 
 /**
- * How long JMH measures one configuration.
+ * How long JMH measures one round of a configuration (one fork).
  *
- * @param forks forked JVMs per configuration
+ * @param forks forked JVMs; the lab runs one per round and ignores this in rounds (kept for by-hand runs)
  * @param warmupIterations warm-up iterations per fork
  * @param warmupMillis length of one warm-up iteration
  * @param measurementIterations measured iterations per fork
@@ -23,9 +23,18 @@ public record JmhSettings(int forks, int warmupIterations, int warmupMillis, int
         }
     }
 
+    /**
+     * @param iterations warm-up iterations
+     * @param millis length of each
+     * @return these settings with that warm-up
+     */
+    public JmhSettings withWarmup(int iterations, int millis) {
+        return new JmhSettings(forks, iterations, millis, measurementIterations, measurementMillis);
+    }
+
     /** @return the settings in one line */
     public String describe() {
-        return String.format(Locale.ROOT, "%d fork(s), warm-up %d x %d ms, measurement %d x %d ms", forks,
-                warmupIterations, warmupMillis, measurementIterations, measurementMillis);
+        return String.format(Locale.ROOT, "warm-up %d x %d ms, measurement %d x %d ms", warmupIterations,
+                warmupMillis, measurementIterations, measurementMillis);
     }
 }

@@ -3,27 +3,46 @@ package io.contend.cli.lab;
 import java.util.Locale;
 
 /**
- * How long the lab measures. The JMH settings per mode are the lab's contract with its users: a quick run is
- * for a look, a full run for numbers worth publishing, a smoke run only proves every experiment runs. An
- * experiment with many configurations may shorten its iterations in quick mode ({@link Experiment#settings}).
+ * How long the lab measures. Each round of a JMH configuration is one fork with the mode's iterations (an
+ * experiment may lengthen its warm-up where the JIT needs it); how many rounds run is decided by each
+ * experiment's time budget for the mode ({@link Experiment#budget}).
+ * <ul>
+ * <li>smoke: two rounds of one short iteration; proves each experiment runs, says nothing of speed;</li>
+ * <li>quick (default): the headline comparisons, every experiment in all within about 10 minutes on 2 cores;</li>
+ * <li>full: every comparison, longer iterations and more rounds, within about 60 minutes.</li>
+ * </ul>
  */
 public enum LabMode {
-    /** Proves each experiment runs at all: one short iteration, no error estimate. */
-    SMOKE(new JmhSettings(1, 1, 100, 1, 200)),
-    /** The default: one fork, 2 x 0.5 s warm-up, 3 x 1 s measurement. Each experiment within about 2 minutes. */
-    QUICK(new JmhSettings(1, 2, 500, 3, 1_000)),
-    /** For publishing: three forks, 5 x 1 s warm-up, 5 x 2 s measurement. */
-    FULL(new JmhSettings(3, 5, 1_000, 5, 2_000));
+    /** Proves each experiment runs at all: two rounds of one short iteration. */
+    SMOKE(new JmhSettings(1, 1, 100, 1, 100), 2, 2),
+    /** The default: headline comparisons, 1 x 0.3 s warm-up and 2 x 0.3 s measurement a round, 3 to 12 rounds. */
+    QUICK(new JmhSettings(1, 1, 300, 2, 300), 3, 12),
+    /** For publishing: every comparison, 3 x 1 s warm-up and 3 x 1 s measurement a round, 5 to 30 rounds. */
+    FULL(new JmhSettings(1, 3, 1_000, 3, 1_000), 5, 30);
 
     private final JmhSettings settings;
+    private final int minRounds;
+    private final int maxRounds;
 
-    LabMode(JmhSettings settings) {
+    LabMode(JmhSettings settings, int minRounds, int maxRounds) {
         this.settings = settings;
+        this.minRounds = minRounds;
+        this.maxRounds = maxRounds;
     }
 
-    /** @return the default JMH settings of this mode */
+    /** @return the default JMH settings of a round in this mode */
     public JmhSettings settings() {
         return settings;
+    }
+
+    /** @return fewest rounds, whatever the budget */
+    public int minRounds() {
+        return minRounds;
+    }
+
+    /** @return most rounds, however much budget is left */
+    public int maxRounds() {
+        return maxRounds;
     }
 
     /** @return the name used on the command line and in results.json */
@@ -31,8 +50,8 @@ public enum LabMode {
         return name().toLowerCase(Locale.ROOT);
     }
 
-    /** @return the mode and its default JMH settings in one line */
+    /** @return the mode and its round settings in one line */
     public String describe() {
-        return label() + ": " + settings.describe();
+        return label() + ": " + minRounds + " to " + maxRounds + " rounds, each " + settings.describe();
     }
 }

@@ -1,51 +1,42 @@
 package io.contend.cli.lab;
 
+import io.contend.bench.queue.QueueBurstCostBenchmark;
 import io.contend.bench.queue.QueueFactory;
+import io.contend.bench.queue.QueueThroughputBenchmark;
+import io.contend.cli.verdict.Direction;
 
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
 /**
- * Seed 004 (JCTools' linked-array SPSC queues, Psychosomatic, Lobotomy, Saw 2016): contend's SPSC array,
- * chunked, growable and unbounded queues and its MPSC array and unbounded queues, each beside JCTools 4.0.7
- * ({@code jctools}: the Unsafe classes; {@code jctools-varhandle}: their VarHandle twins) and, where the JDK has
- * one, a JDK queue ({@code jdk}: ArrayBlockingQueue for the array kinds, ConcurrentLinkedQueue for the unbounded
- * ones). Baseline: {@code jctools}.
+ * JCTools' SPSC array and linked-array queues (Nitsan Wakart, "SPSC Revisited" and the linked-array queue posts
+ * on psy-lob-saw.blogspot.com, 2014-2016) and MPSC queues: contend's queues beside JCTools 4.0.7 ({@code jctools}:
+ * the Unsafe classes, the baseline; {@code jctools-varhandle}: their VarHandle twins) and, where the JDK has one,
+ * a JDK queue ({@code jdk}: ArrayBlockingQueue for the array kinds, ConcurrentLinkedQueue for the unbounded ones).
  *
  * <p>Two benchmarks, one table. {@code throughput}: one producer and one consumer without backoff on a 128K
- * queue; the score is messages passed per microsecond ({@code pollsMade}, an {@code @AuxCounters} result, not
- * JMH's primary result, which counts failed calls too), the four counters are secondary results. It runs as
- * exactly one JMH group: threads = 2 (JMH rounds its thread count up to whole groups; {@link JmhExecutor}
- * refuses a result with any other count). {@code burst}: ns per round trip of 1, 10 or 100 messages through an
- * echo thread; the record says threads = 1 (JMH's) and carries the label {@code echoThreads=1}: two threads are
- * busy.
+ * queue; the score is messages passed per microsecond ({@code pollsMade}, an {@code @AuxCounters} result: JMH's
+ * primary result counts failed calls too). It runs as exactly one JMH group: threads = 2. {@code burst}: ns
+ * per round trip of 1, 10 or 100 messages through an echo thread; the record says threads = 1 (JMH's) and
+ * carries the label {@code echoThreads=1}: two threads are busy.
  *
- * <p>Chunks: the linked-array kinds (chunked, growable, unbounded) run at chunk 128, 16, 1024 and 16384 for
- * contend and both JCTools classes; the array kinds have no chunk, and their records no {@code chunk} parameter.
- * The JDK's ConcurrentLinkedQueue has no chunk either, so its rows run once, without a {@code chunk} parameter
- * (the benchmark's default, unused by it): a row without a chunk is compared with the first JCTools row of the
- * same queue, and the plan lists chunk 128 first so that this is the chunk-128 row, the benchmark's default and
- * the burst benchmark's chunk. Burst rows run at chunk 128 only. {@code --threads} does not apply: both
- * benchmarks are one producer and one consumer by design.
- *
- * <p>Plan size: quick and full 58 throughput + 66 burst = 124 configurations; smoke (chunk 128, burst 10) 22 + 22.
+ * <p>Headline (quick): contend vs jctools for every kind, throughput at chunk 128 and bursts of 1 and 100.
+ * Every comparison ({@code --full}): chunks 16, 128, 1024 and 16384 with the VarHandle classes and the JDK
+ * queue (which has no chunk, so it joins the chunk-128 comparison), bursts of 1, 10 and 100.
+ * {@code --threads} does not apply: both benchmarks are one producer and one consumer by design.
  */
-public final class QueuesExperiment implements Experiment {
-    static final String THROUGHPUT = "io.contend.bench.queue.QueueThroughputBenchmark.throughput";
-    static final String BURST = "io.contend.bench.queue.QueueBurstCostBenchmark.burst";
-    /** Chunk 128 first: rows without a chunk (jdk) compare with the first JCTools row, see the class comment. */
-    static final List<String> CHUNKS = List.of("128", "16", "1024", "16384");
-    static final List<String> SMOKE_CHUNKS = List.of("128");
+public final class QueuesExperiment extends JmhExperiment {
+    static final List<String> CHUNKS = List.of("16", "128", "1024", "16384");
+    static final String HEADLINE_CHUNK = "128";
     static final List<String> BURSTS = List.of("1", "10", "100");
-    static final List<String> SMOKE_BURSTS = List.of("10");
-    static final String BURST_CHUNK = "128";
+    static final List<String> HEADLINE_BURSTS = List.of("1", "100");
     /** One group: one producer thread and one consumer thread. */
     static final int GROUP_THREADS = 2;
     /** The JMH thread of the burst benchmark; its echo thread is not JMH's. */
     static final int BURST_THREADS = 1;
-    static final List<String> COUNTERS = List.of("offersMade", "offersFailed", "pollsMade", "pollsFailed");
 
     @Override
     public String name() {
@@ -54,46 +45,59 @@ public final class QueuesExperiment implements Experiment {
 
     @Override
     public String title() {
-        return "SPSC/MPSC queues vs JCTools and the JDK: throughput and burst round trips (seed 004, JCTools linked-array queues)";
+        return "SPSC/MPSC queues vs JCTools and the JDK: throughput and burst round trips (JCTools linked-array queues)";
     }
 
     @Override
-    public List<JmhRun> plan(List<Integer> threads, LabMode mode) {
-        boolean smoke = mode == LabMode.SMOKE;
-        List<JmhRun> runs = new ArrayList<>();
+    public List<Comparison> comparisons(LabPlan plan) {
+        boolean every = plan.everyComparison();
+        List<Comparison> comparisons = new ArrayList<>();
         for (String queue : QueueFactory.QUEUES) {
-            if (QueueFactory.usesChunk(queue)) {
-                for (String chunk : smoke ? SMOKE_CHUNKS : CHUNKS) {
-                    for (String impl : QueueFactory.IMPLS) {
-                        if (!impl.equals("jdk") && QueueFactory.supports(queue, impl)) {
-                            runs.add(new JmhRun(THROUGHPUT, params(queue, impl, chunk), GROUP_THREADS));
-                        }
+            boolean chunked = QueueFactory.usesChunk(queue);
+            for (String chunk : chunked && every ? CHUNKS : List.of(HEADLINE_CHUNK)) {
+                String c = chunked ? chunk : null;
+                List<Trial> contenders = new ArrayList<>();
+                contenders.add(trial(throughput(queue, QueueFactory.CONTEND, c), plan.mode()));
+                if (every || plan.smoke()) {
+                    contenders.add(trial(throughput(queue, QueueFactory.JCTOOLS_VARHANDLE, c), plan.mode()));
+                    if (chunk.equals(HEADLINE_CHUNK) && QueueFactory.supports(queue, QueueFactory.JDK)) {
+                        contenders.add(trial(throughput(queue, QueueFactory.JDK, null), plan.mode()));
                     }
                 }
-                if (QueueFactory.supports(queue, "jdk")) {
-                    runs.add(new JmhRun(THROUGHPUT, params(queue, "jdk", null), GROUP_THREADS));
-                }
-            } else {
-                for (String impl : QueueFactory.IMPLS) {
-                    if (QueueFactory.supports(queue, impl)) {
-                        runs.add(new JmhRun(THROUGHPUT, params(queue, impl, null), GROUP_THREADS));
-                    }
-                }
+                comparisons.add(new Comparison(trial(throughput(queue, QueueFactory.JCTOOLS, c), plan.mode()),
+                        contenders, Direction.HIGHER));
             }
         }
+        List<String> bursts = every ? BURSTS : plan.smoke() ? List.of("10") : HEADLINE_BURSTS;
         for (String queue : QueueFactory.QUEUES) {
-            for (String burst : smoke ? SMOKE_BURSTS : BURSTS) {
-                for (String impl : QueueFactory.IMPLS) {
-                    if (QueueFactory.supports(queue, impl)) {
-                        String chunk = QueueFactory.usesChunk(queue) && !impl.equals("jdk") ? BURST_CHUNK : null;
-                        Map<String, String> params = params(queue, impl, chunk);
-                        params.put("burst", burst);
-                        runs.add(new JmhRun(BURST, params, Map.of("echoThreads", "1"), BURST_THREADS));
+            if (plan.smoke() && !queue.equals(QueueFactory.SPSC_ARRAY) && !queue.equals(QueueFactory.MPSC_UNBOUNDED)) {
+                continue;
+            }
+            for (String burst : bursts) {
+                List<Trial> contenders = new ArrayList<>();
+                contenders.add(trial(burst(queue, QueueFactory.CONTEND, burst), plan.mode()));
+                if (every || plan.smoke()) {
+                    contenders.add(trial(burst(queue, QueueFactory.JCTOOLS_VARHANDLE, burst), plan.mode()));
+                    if (QueueFactory.supports(queue, QueueFactory.JDK)) {
+                        contenders.add(trial(burst(queue, QueueFactory.JDK, burst), plan.mode()));
                     }
                 }
+                comparisons.add(new Comparison(trial(burst(queue, QueueFactory.JCTOOLS, burst), plan.mode()),
+                        contenders, Direction.LOWER));
             }
         }
-        return runs;
+        return comparisons;
+    }
+
+    private static JmhRun throughput(String queue, String impl, String chunk) {
+        return new JmhRun(QueueThroughputBenchmark.THROUGHPUT_BENCHMARK, params(queue, impl, chunk), GROUP_THREADS);
+    }
+
+    private static JmhRun burst(String queue, String impl, String burst) {
+        String chunk = QueueFactory.usesChunk(queue) && !impl.equals(QueueFactory.JDK) ? HEADLINE_CHUNK : null;
+        Map<String, String> params = params(queue, impl, chunk);
+        params.put("burst", burst);
+        return new JmhRun(QueueBurstCostBenchmark.BURST_BENCHMARK, params, Map.of("echoThreads", "1"), BURST_THREADS);
     }
 
     private static Map<String, String> params(String queue, String impl, String chunk) {
@@ -106,59 +110,46 @@ public final class QueuesExperiment implements Experiment {
         return params;
     }
 
-    /**
-     * 124 configurations: quick mode warms up 2 x 0.3 s and measures 3 x 0.3 s; with the fork's start that is
-     * about 1.7 s a configuration: 3.5 minutes measured on an idle 2-core machine (4 minutes on a busy one).
-     * Expect wide errors on the throughput rows: use {@code --full} before reading a small difference.
-     */
     @Override
-    public JmhSettings settings(LabMode mode) {
-        return mode == LabMode.QUICK ? new JmhSettings(1, 2, 300, 3, 300) : mode.settings();
+    public Duration budget(LabMode mode) {
+        return mode == LabMode.FULL ? Duration.ofMinutes(16) : Duration.ofSeconds(130);
     }
 
     /** Throughput's score is messages passed per microsecond; burst's is JMH's primary result (ns per burst). */
     @Override
-    public String scoreResult(JmhRun run) {
-        return run.benchmark().equals(THROUGHPUT) ? "pollsMade" : null;
+    protected String scoreResult(JmhRun run) {
+        return run.benchmark().equals(QueueThroughputBenchmark.THROUGHPUT_BENCHMARK) ? QueueThroughputBenchmark.POLLS_MADE
+                : null;
     }
 
     /** The four counters of the throughput benchmark, per microsecond; the burst benchmark has none. */
     @Override
-    public Map<String, ResultRecord.Secondary> secondary(Map<String, ResultRecord.Secondary> jmh) {
+    protected Map<String, ResultRecord.Secondary> secondary(JmhRun run, Map<String, ResultRecord.Secondary> jmh) {
         Map<String, ResultRecord.Secondary> counters = new LinkedHashMap<>();
-        for (String name : COUNTERS) {
-            ResultRecord.Secondary s = jmh.get(name);
-            if (s != null) {
-                counters.put(name, s);
+        if (run.benchmark().equals(QueueThroughputBenchmark.THROUGHPUT_BENCHMARK)) {
+            for (String name : QueueThroughputBenchmark.COUNTERS) {
+                counters.put(name, new ResultRecord.Secondary(required(jmh, name), jmh.get(name).unit()));
             }
-        }
-        if (!counters.isEmpty() && counters.size() != COUNTERS.size()) {
-            throw new IllegalStateException("benchmark reported some queue counters but not all of " + COUNTERS
-                    + ": " + jmh.keySet());
         }
         return counters;
     }
 
     @Override
     public TableSpec table() {
-        return new TableSpec(List.of("queue", "impl", "chunk", "burst"), Map.of("impl", "jctools"), false,
-                List.of(new TableSpec.Column("offersMade", "offers/us", "%.3f"),
-                        new TableSpec.Column("offersFailed", "offer fails/us", "%.3f"),
-                        new TableSpec.Column("pollsMade", "polls/us", "%.3f"),
+        return new TableSpec(List.of("queue", "impl", "chunk", "burst"), "impl", QueueFactory.JCTOOLS, Direction.HIGHER,
+                List.of(new TableSpec.Column("offersFailed", "offer fails/us", "%.3f"),
                         new TableSpec.Column("pollsFailed", "poll fails/us", "%.3f")),
                 List.of("throughput: 1 producer + 1 consumer (Threads 2, one JMH group), no backoff, capacity 128K;",
-                        "Score: messages passed per microsecond (pollsMade), higher is better. Failed offers: queue",
+                        "score: messages passed per microsecond (pollsMade), higher is better. Failed offers: queue",
                         "full, or for the unbounded kinds the producer 128K ahead of the consumer (held back so the",
                         "heap stays bounded); failed polls: queue empty.",
                         "burst: ns per round trip of `burst` messages (lower is better): the JMH thread offers them",
                         "to queue A, an echo thread moves them to queue B, the JMH thread polls them back; Threads 1",
                         "is JMH's thread, the echo thread (label echoThreads=1) makes two busy threads. Chunk 128.",
-                        "Burst rows are times: their vs jctools is JCTools' time / this time, so above 1 is faster.",
                         "impl: contend (io.contend.queue); jctools: JCTools 4.0.7 Unsafe classes; jctools-varhandle:",
                         "org.jctools.queues.varhandle; jdk: ArrayBlockingQueue (array kinds), ConcurrentLinkedQueue",
                         "(unbounded kinds). chunk: chunk size (growable: initial capacity); jdk rows have none and",
-                        "compare with JCTools at chunk 128.",
-                        "Quick mode: 2 x 0.3 s warm-up, 3 x 0.3 s measurement per configuration (124 of them, about",
-                        "3.5 minutes); throughput errors are wide: use --full before reading a small difference."));
+                        "compare with JCTools at chunk 128."))
+                .withDirections(Map.of("burst", Direction.LOWER));
     }
 }

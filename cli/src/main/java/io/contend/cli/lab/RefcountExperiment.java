@@ -1,20 +1,22 @@
 package io.contend.cli.lab;
 
+import io.contend.bench.refcount.RetainReleaseBenchmark;
+import io.contend.cli.verdict.Direction;
+
+import java.time.Duration;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
 /**
- * Seed 001 (Netty PR #7248, issue #8563): retain, delay, release on one shared object (contended) or one
- * object per thread (uncontended), for contend's CAS, XADD_NAIVE and EVEN_ODD and Netty's own
- * AbstractReferenceCounted. Baseline: CAS.
+ * Netty PR #7248 ("Optimistically update ref counts") and issue #8563: retain, delay, release on one shared
+ * object (contended) or one object per thread (uncontended), for contend's CAS, XADD_NAIVE and EVEN_ODD and
+ * Netty's own AbstractReferenceCounted. Baseline: CAS at the same delay and contention. Headline: delay 1
+ * contended and uncontended, and delay 100 contended; every delay of the PR's table with {@code --full}.
  */
-public final class RefcountExperiment implements Experiment {
-    static final String BENCHMARK = "io.contend.bench.refcount.RetainReleaseBenchmark.retainRelease_";
-    static final List<String> IMPLS = List.of("CAS", "XADD_NAIVE", "EVEN_ODD", "NETTY");
-    static final List<String> DELAYS = List.of("1", "10", "100", "1000", "10000");
-    static final List<String> SMOKE_DELAYS = List.of("1", "1000");
-    /** Both threads of the seed's contended case: the machine's cores, not a lab-wide thread list. */
+public final class RefcountExperiment extends JmhExperiment {
+    /** Both threads of the PR's contended case: the machine's cores, not a lab-wide thread list. */
     static final int THREADS = 2;
 
     @Override
@@ -27,54 +29,67 @@ public final class RefcountExperiment implements Experiment {
         return "retain/release: CAS vs XADD vs even/odd vs Netty (Netty #7248, #8563)";
     }
 
-    /** Runs at 2 threads whatever {@code --threads} says: the seed's table is contended vs uncontended. */
+    /** Runs at 2 threads whatever {@code --threads} says: the PR's table is contended vs uncontended. */
     @Override
-    public List<JmhRun> plan(List<Integer> threads, LabMode mode) {
-        List<JmhRun> runs = new ArrayList<>();
-        for (boolean contended : new boolean[] {true, false}) {
-            for (String delay : mode == LabMode.SMOKE ? SMOKE_DELAYS : DELAYS) {
-                for (String impl : IMPLS) {
-                    runs.add(new JmhRun(BENCHMARK + (contended ? "contended" : "uncontended"),
-                            Map.of("impl", impl, "delay", delay), Map.of("contended", Boolean.toString(contended)),
-                            THREADS));
+    public List<Comparison> comparisons(LabPlan plan) {
+        List<Comparison> comparisons = new ArrayList<>();
+        if (plan.everyComparison()) {
+            for (boolean contended : new boolean[] {true, false}) {
+                for (String delay : RetainReleaseBenchmark.DELAYS) {
+                    comparisons.add(comparison(contended, delay, plan.mode()));
                 }
             }
+        } else {
+            comparisons.add(comparison(true, "1", plan.mode()));
+            comparisons.add(comparison(false, "1", plan.mode()));
+            if (!plan.smoke()) {
+                comparisons.add(comparison(true, "100", plan.mode()));
+            }
         }
-        return runs;
+        return comparisons;
+    }
+
+    private Comparison comparison(boolean contended, String delay, LabMode mode) {
+        List<Trial> contenders = new ArrayList<>();
+        for (String impl : RetainReleaseBenchmark.IMPLS) {
+            if (!impl.equals(RetainReleaseBenchmark.CAS)) {
+                contenders.add(trial(run(impl, delay, contended), mode));
+            }
+        }
+        return new Comparison(trial(run(RetainReleaseBenchmark.CAS, delay, contended), mode), contenders,
+                Direction.LOWER);
+    }
+
+    private static JmhRun run(String impl, String delay, boolean contended) {
+        Map<String, String> params = new LinkedHashMap<>();
+        params.put("impl", impl);
+        params.put("delay", delay);
+        return new JmhRun(contended ? RetainReleaseBenchmark.CONTENDED_BENCHMARK
+                : RetainReleaseBenchmark.UNCONTENDED_BENCHMARK, params,
+                Map.of("contended", Boolean.toString(contended)), THREADS);
     }
 
     @Override
-    public Map<String, ResultRecord.Secondary> secondary(Map<String, ResultRecord.Secondary> jmhSecondary) {
-        return Map.of();
-    }
-
-    /** Forty configurations: quick mode measures 3 x 0.5 s after 1 x 0.5 s of warm-up to stay near 2 minutes. */
-    @Override
-    public JmhSettings settings(LabMode mode) {
-        return mode == LabMode.QUICK ? new JmhSettings(1, 1, 500, 3, 500) : mode.settings();
-    }
-
-    /** Seed 001: the retainRelease table of Netty PR #7248, 2017, before (CAS) and after (XADD) the change. */
-    @Override
-    public SeedTable seedTable() {
-        return new SeedTable("Netty PR #7248 (2017), AbstractReferenceCountedByteBufBenchmark, JMH sample mode, ns/op;"
-                + " BEFORE is the CAS loop, AFTER the XADD of the PR",
-                List.of("delay", "contended BEFORE", "contended AFTER", "uncontended BEFORE", "uncontended AFTER"),
-                List.of(List.of("1", "804.579", "383.436", "48.610", "52.269"),
-                        List.of("10", "785.376", "474.429", "62.599", "62.290"),
-                        List.of("100", "817.392", "479.267", "228.629", "235.044"),
-                        List.of("1000", "2077.700", "2044.603", "2002.987", "2006.578"),
-                        List.of("10000", "19949.334", "19904.227", "19735.345", "19742.605")));
+    public Duration budget(LabMode mode) {
+        return mode == LabMode.FULL ? Duration.ofMinutes(8) : Duration.ofSeconds(75);
     }
 
     @Override
     public TableSpec table() {
-        return new TableSpec(List.of("impl", "delay", "contended"), Map.of("impl", "CAS"), true, List.of(),
+        return new TableSpec(List.of("impl", "delay", "contended"), "impl", RetainReleaseBenchmark.CAS, Direction.LOWER,
+                List.of(),
                 List.of("Score: ns per retain + delay + release, per thread (lower is better); 2 threads.",
                         "contended: both threads on one object; uncontended: one object per thread.",
                         "delay: Blackhole.consumeCPU tokens between retain and release.",
                         "CAS, XADD_NAIVE (unsafe, Netty #8563), EVEN_ODD (contend's default): contend's RefCountUpdater",
-                        "on the object's own field; NETTY: io.netty.util.AbstractReferenceCounted 4.2.20.Final.",
-                        "Quick mode: 1 x 0.5 s warm-up, 3 x 0.5 s measurement per configuration."));
+                        "on the object's own field; NETTY: io.netty.util.AbstractReferenceCounted 4.2.20.Final."))
+                .withPublished(new PublishedTable("Netty PR #7248 (2017), AbstractReferenceCountedByteBufBenchmark, "
+                        + "JMH sample mode, ns/op; BEFORE is the CAS loop, AFTER the XADD of the PR",
+                        List.of("delay", "contended BEFORE", "contended AFTER", "uncontended BEFORE", "uncontended AFTER"),
+                        List.of(List.of("1", "804.579", "383.436", "48.610", "52.269"),
+                                List.of("10", "785.376", "474.429", "62.599", "62.290"),
+                                List.of("100", "817.392", "479.267", "228.629", "235.044"),
+                                List.of("1000", "2077.700", "2044.603", "2002.987", "2006.578"),
+                                List.of("10000", "19949.334", "19904.227", "19735.345", "19742.605"))));
     }
 }

@@ -23,29 +23,37 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * {@code results.json}: one top-level object with {@code machine}, {@code mode}, {@code started} and
- * {@code results} (a list of {@link ResultRecord}s). A lab run replaces the records of the experiments it runs
- * and keeps the records of the others that the file already holds, so running experiments one at a time
- * builds up one file. Each record carries its own {@code mode}; the top level describes the latest run.
- * The file is written to a temporary file and moved into place, so a crash never leaves half a file.
- * An unreadable existing file is kept as {@code results.json.unreadable}, never silently overwritten.
+ * {@code results.json}, schema version 2: one object with {@code schemaVersion}, {@code machine}, {@code mode},
+ * {@code started}, {@code experiments} (per experiment an {@link ExperimentInfo}: title, mode, rounds, budget,
+ * elapsed time and its {@link TableSpec}) and {@code results} (a list of {@link ResultRecord}s; a record
+ * compared with a baseline carries a {@code comparison}, see {@link ComparisonResult}).
+ *
+ * <p>A lab run replaces the records of the experiments it runs and keeps the others, so running experiments one
+ * at a time builds up one file. The file is written to a temporary file and moved into place, so a crash never
+ * leaves half a file; an unreadable existing file is kept as {@code results.json.unreadable}. Version 1 files
+ * (no {@code experiments}, no comparisons) are still read: their records render without verdicts.
  */
 public final class ResultsFile {
     /** File name inside the output directory. */
     public static final String NAME = "results.json";
+    /** The schema this version writes. */
+    public static final int SCHEMA_VERSION = 2;
 
     private static final Gson GSON = new GsonBuilder().setPrettyPrinting().serializeNulls().create();
 
     private final Path path;
     private final List<ResultRecord> kept;
+    private final Map<String, ExperimentInfo> experiments;
     private final List<ResultRecord> added = new ArrayList<>();
     private final MachineInfo machine;
     private final String mode;
     private final Instant started;
 
-    private ResultsFile(Path path, List<ResultRecord> kept, MachineInfo machine, String mode, Instant started) {
+    private ResultsFile(Path path, List<ResultRecord> kept, Map<String, ExperimentInfo> experiments, MachineInfo machine,
+                        String mode, Instant started) {
         this.path = path;
         this.kept = kept;
+        this.experiments = experiments;
         this.machine = machine;
         this.mode = mode;
         this.started = started;
@@ -67,13 +75,20 @@ public final class ResultsFile {
         Files.createDirectories(directory);
         Path path = directory.resolve(NAME);
         List<ResultRecord> kept = new ArrayList<>();
+        Map<String, ExperimentInfo> experiments = new LinkedHashMap<>();
         if (Files.exists(path)) {
             try {
-                for (ResultRecord r : read(path)) {
+                Contents old = readContents(path);
+                for (ResultRecord r : old.records()) {
                     if (!rerun.contains(r.experiment())) {
                         kept.add(r);
                     }
                 }
+                old.experiments().forEach((name, info) -> {
+                    if (!rerun.contains(name)) {
+                        experiments.put(name, info);
+                    }
+                });
             } catch (IOException | RuntimeException e) {
                 Path aside = directory.resolve(NAME + ".unreadable");
                 Files.move(path, aside, StandardCopyOption.REPLACE_EXISTING);
@@ -81,16 +96,19 @@ public final class ResultsFile {
                         + aside + " and started a new one");
             }
         }
-        return new ResultsFile(path, kept, machine, mode.label(), started);
+        return new ResultsFile(path, kept, experiments, machine, mode.label(), started);
     }
 
     /**
-     * Adds records and rewrites the file, so that a run cut short keeps what it measured.
+     * Adds an experiment's records and rewrites the file, so that a run cut short keeps what it measured.
      *
-     * @param records records to add
+     * @param experiment the experiment's name
+     * @param info what to say of it
+     * @param records its records
      * @throws IOException if writing fails
      */
-    public void append(List<ResultRecord> records) throws IOException {
+    public void append(String experiment, ExperimentInfo info, List<ResultRecord> records) throws IOException {
+        experiments.put(experiment, info);
         added.addAll(records);
         write();
     }
@@ -102,9 +120,13 @@ public final class ResultsFile {
 
     private void write() throws IOException {
         JsonObject root = new JsonObject();
+        root.addProperty("schemaVersion", SCHEMA_VERSION);
         root.add("machine", GSON.toJsonTree(machine));
         root.addProperty("mode", mode);
         root.addProperty("started", started.toString());
+        JsonObject infos = new JsonObject();
+        experiments.forEach((name, info) -> infos.add(name, GSON.toJsonTree(info)));
+        root.add("experiments", infos);
         JsonArray results = new JsonArray();
         for (ResultRecord r : kept) {
             results.add(toJson(r));
@@ -113,12 +135,16 @@ public final class ResultsFile {
             results.add(toJson(r));
         }
         root.add("results", results);
-        Path temporary = path.resolveSibling(NAME + ".tmp");
-        try (Writer out = Files.newBufferedWriter(temporary, StandardCharsets.UTF_8)) {
-            GSON.toJson(root, out);
-            out.write('\n');
+        Path temporary = Files.createTempFile(path.toAbsolutePath().getParent(), NAME + ".", ".tmp");
+        try {
+            try (Writer out = Files.newBufferedWriter(temporary, StandardCharsets.UTF_8)) {
+                GSON.toJson(root, out);
+                out.write('\n');
+            }
+            Files.move(temporary, path, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+        } finally {
+            Files.deleteIfExists(temporary);
         }
-        Files.move(temporary, path, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
     }
 
     /** Non-finite numbers have no JSON form: they are written as null. */
@@ -143,6 +169,8 @@ public final class ResultsFile {
         o.add("secondary", secondary);
         o.addProperty("mode", r.mode());
         o.addProperty("oversubscribed", r.oversubscribed());
+        o.addProperty("rounds", r.rounds());
+        o.add("comparison", r.comparison() == null ? null : GSON.toJsonTree(r.comparison()));
         return o;
     }
 
@@ -151,14 +179,17 @@ public final class ResultsFile {
     }
 
     /**
-     * A results file as a whole: the latest run's machine, mode and start, and every record.
+     * A results file as a whole.
      *
+     * @param schemaVersion the file's schema version (1 for files without one)
      * @param machine the machine of the latest run, or null if the file has none
      * @param mode the latest run's mode, or "unknown"
      * @param started when the latest run started (ISO-8601), or "unknown"
+     * @param experiments what the file says of each experiment (empty for version 1)
      * @param records every record, in file order
      */
-    public record Contents(MachineInfo machine, String mode, String started, List<ResultRecord> records) {
+    public record Contents(int schemaVersion, MachineInfo machine, String mode, String started,
+                           Map<String, ExperimentInfo> experiments, List<ResultRecord> records) {
     }
 
     /**
@@ -172,8 +203,18 @@ public final class ResultsFile {
     public static Contents readContents(Path path) throws IOException {
         try (Reader in = Files.newBufferedReader(path, StandardCharsets.UTF_8)) {
             JsonObject root = JsonParser.parseReader(in).getAsJsonObject();
+            int version = root.has("schemaVersion") ? root.get("schemaVersion").getAsInt() : 1;
+            if (version > SCHEMA_VERSION) {
+                throw new IllegalStateException("schema version " + version + " is newer than this contend reads ("
+                        + SCHEMA_VERSION + ")");
+            }
             MachineInfo machine = root.has("machine") ? GSON.fromJson(root.get("machine"), MachineInfo.class) : null;
-            return new Contents(machine, text(root, "mode"), text(root, "started"), records(root));
+            Map<String, ExperimentInfo> experiments = new LinkedHashMap<>();
+            JsonObject infos = root.getAsJsonObject("experiments");
+            if (infos != null) {
+                infos.entrySet().forEach(e -> experiments.put(e.getKey(), GSON.fromJson(e.getValue(), ExperimentInfo.class)));
+            }
+            return new Contents(version, machine, text(root, "mode"), text(root, "started"), experiments, records(root));
         }
     }
 
@@ -200,12 +241,9 @@ public final class ResultsFile {
      * @param path the file
      * @return its records
      * @throws IOException if it cannot be read
-     * @throws JsonParseException or IllegalStateException if it is not in the schema
      */
     public static List<ResultRecord> read(Path path) throws IOException {
-        try (Reader in = Files.newBufferedReader(path, StandardCharsets.UTF_8)) {
-            return records(JsonParser.parseReader(in).getAsJsonObject());
-        }
+        return readContents(path).records();
     }
 
     static ResultRecord fromJson(JsonObject o) {
@@ -217,11 +255,14 @@ public final class ResultsFile {
             secondary.put(e.getKey(), new ResultRecord.Secondary(number(s.get("score")), s.get("unit").getAsString()));
         });
         JsonElement error = o.get("error");
+        JsonElement comparison = o.get("comparison");
         return new ResultRecord(o.get("experiment").getAsString(), o.get("benchmark").getAsString(), params,
                 o.get("threads").getAsInt(), number(o.get("score")),
                 error == null || error.isJsonNull() ? null : error.getAsDouble(), o.get("unit").getAsString(),
                 secondary, o.has("mode") ? o.get("mode").getAsString() : "unknown",
-                o.has("oversubscribed") && o.get("oversubscribed").getAsBoolean());
+                o.has("oversubscribed") && o.get("oversubscribed").getAsBoolean(),
+                o.has("rounds") ? o.get("rounds").getAsInt() : 1,
+                comparison == null || comparison.isJsonNull() ? null : GSON.fromJson(comparison, ComparisonResult.class));
     }
 
     private static double number(JsonElement e) {

@@ -1,25 +1,31 @@
 package io.contend.cli.lab;
 
+import io.contend.cli.verdict.Direction;
+
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 
 /**
- * How an experiment's table looks: which parameters are columns, which record is the baseline of the ratio
- * column, and which secondary results are columns.
+ * How an experiment's results read, written to results.json beside them so that a report can be rendered from
+ * the file alone: which parameters are columns, what is compared with what, which way scores are better, the
+ * secondary columns, and the notes.
  *
  * @param paramColumns parameter names shown as columns, in order
- * @param baselines parameter values that identify baseline records, e.g. {@code strategy=cas}; a record is
- *                  compared with the record that matches the first of these it can be compared with: same
- *                  benchmark, threads and parameters other than the baseline's own (an experiment with two
- *                  comparisons, e.g. strategies and batch against singles, gives one baseline per comparison)
- * @param lowerIsBetter true when the score is a time (ns/op): the ratio is then baseline / score, so that in
- *                      every table a ratio above 1 means faster than the baseline
+ * @param compared the parameter whose values are compared, e.g. {@code impl} (or {@code threads})
+ * @param baseline the baseline's value of {@code compared}, e.g. {@code jctools}, for headers
+ * @param direction which way scores are better, unless {@code directions} says otherwise for a benchmark
+ * @param directions per-benchmark exceptions to {@code direction}, e.g. {@code burst -> lower}
  * @param secondaryColumns secondary results shown as columns, in order
- * @param notes lines printed under the table (sources, what the baseline is, caveats)
+ * @param notes lines printed under the table (what is measured, sources, caveats)
+ * @param ratioNote what the ratio means when it is not a speed-up, or null
+ * @param published a published source's own numbers for this experiment, or null
  */
-public record TableSpec(List<String> paramColumns, List<Map<String, String>> baselines, boolean lowerIsBetter,
-                        List<Column> secondaryColumns, List<String> notes) {
+public record TableSpec(List<String> paramColumns, String compared, String baseline, Direction direction,
+                        Map<String, Direction> directions, List<Column> secondaryColumns, List<String> notes,
+                        String ratioNote, PublishedTable published) {
 
     /**
      * A secondary-result column.
@@ -31,87 +37,67 @@ public record TableSpec(List<String> paramColumns, List<Map<String, String>> bas
     public record Column(String name, String header, String format) {
     }
 
-    /** Copies the lists; no baseline (no ratios) is allowed, an empty baseline is not. */
+    /** Copies the collections; null collections (from an older or partial file) become empty. */
     public TableSpec {
-        paramColumns = List.copyOf(paramColumns);
-        baselines = baselines.stream().map(Map::copyOf).toList();
-        if (baselines.stream().anyMatch(Map::isEmpty)) {
-            throw new IllegalArgumentException("a baseline names at least one parameter: " + baselines);
-        }
-        secondaryColumns = List.copyOf(secondaryColumns);
-        notes = List.copyOf(notes);
+        paramColumns = paramColumns == null ? List.of() : List.copyOf(paramColumns);
+        Objects.requireNonNull(direction, "direction");
+        directions = directions == null ? Map.of() : Collections.unmodifiableMap(new LinkedHashMap<>(directions));
+        secondaryColumns = secondaryColumns == null ? List.of() : List.copyOf(secondaryColumns);
+        notes = notes == null ? List.of() : List.copyOf(notes);
     }
 
-    /** A table with one baseline. */
-    public TableSpec(List<String> paramColumns, Map<String, String> baseline, boolean lowerIsBetter,
+    /**
+     * A table without per-benchmark directions, ratio note or published numbers.
+     *
+     * @param paramColumns parameter columns
+     * @param compared the compared parameter
+     * @param baseline the baseline's value
+     * @param direction which way scores are better
+     * @param secondaryColumns secondary columns
+     * @param notes notes
+     */
+    public TableSpec(List<String> paramColumns, String compared, String baseline, Direction direction,
                      List<Column> secondaryColumns, List<String> notes) {
-        this(paramColumns, List.of(baseline), lowerIsBetter, secondaryColumns, notes);
+        this(paramColumns, compared, baseline, direction, Map.of(), secondaryColumns, notes, null, null);
     }
 
     /**
-     * @param record a result
-     * @param candidates the results of the same run
-     * @return the record {@code record} is compared with, or null when the run has none
+     * @param benchmark a benchmark's short name
+     * @return which way its score is better
      */
-    public ResultRecord baselineOf(ResultRecord record, List<ResultRecord> candidates) {
-        for (Map<String, String> baseline : baselines) {
-            for (ResultRecord candidate : candidates) {
-                if (matches(baseline, candidate) && comparable(baseline, record, candidate)) {
-                    return candidate;
-                }
-            }
-        }
-        return null;
-    }
-
-    private static boolean matches(Map<String, String> baseline, ResultRecord record) {
-        return baseline.entrySet().stream().allMatch(e -> Objects.equals(record.param(e.getKey()), e.getValue()));
-    }
-
-    /** Same benchmark, threads and parameters, except for the parameters that define the baseline. */
-    private static boolean comparable(Map<String, String> baseline, ResultRecord a, ResultRecord b) {
-        if (a.threads() != b.threads() || !a.benchmark().equals(b.benchmark())) {
-            return false;
-        }
-        for (Map.Entry<String, String> e : a.params().entrySet()) {
-            if (!baseline.containsKey(e.getKey()) && !Objects.equals(e.getValue(), b.param(e.getKey()))) {
-                return false;
-            }
-        }
-        for (String key : baseline.keySet()) {
-            if (a.param(key) == null) {
-                return false;
-            }
-        }
-        return true;
+    public Direction directionOf(String benchmark) {
+        return directions.getOrDefault(benchmark, direction);
     }
 
     /**
-     * @param score a record's score
-     * @param baselineScore its baseline's score
-     * @return how many times faster than the baseline (above 1 is faster), or NaN if undefined
+     * @param byBenchmark benchmark short name to direction
+     * @return a copy with these per-benchmark directions
      */
-    public double speedup(double score, double baselineScore) {
-        return speedup(score, baselineScore, null);
+    public TableSpec withDirections(Map<String, Direction> byBenchmark) {
+        return new TableSpec(paramColumns, compared, baseline, direction, byBenchmark, secondaryColumns, notes,
+                ratioNote, published);
     }
 
     /**
-     * @param score a record's score
-     * @param baselineScore its baseline's score
-     * @param unit the record's unit: a time per operation (ending in {@code /op}, e.g. ns/op) is lower-is-better
-     *             whatever {@link #lowerIsBetter}, so a table may mix rates and times (as the report's charts do)
-     * @return how many times faster than the baseline (above 1 is faster), or NaN if undefined
+     * @param note what the ratio means when it is not a speed-up
+     * @return a copy with this ratio note
      */
-    public double speedup(double score, double baselineScore, String unit) {
-        boolean lower = lowerIsBetter || unit != null && unit.endsWith("/op");
-        double ratio = lower ? baselineScore / score : score / baselineScore;
-        return Double.isFinite(ratio) ? ratio : Double.NaN;
+    public TableSpec withRatioNote(String note) {
+        return new TableSpec(paramColumns, compared, baseline, direction, directions, secondaryColumns, notes, note,
+                published);
     }
 
-    /** @return the baselines' values, e.g. {@code CAS_LOOP/16 singles}, for the ratio column's header */
-    public String baselineLabel() {
-        return baselines.stream()
-                .map(b -> b.values().stream().sorted().reduce((x, y) -> x + "," + y).orElseThrow())
-                .reduce((x, y) -> x + "/" + y).orElse("baseline");
+    /**
+     * @param table a published source's numbers
+     * @return a copy with these published numbers
+     */
+    public TableSpec withPublished(PublishedTable table) {
+        return new TableSpec(paramColumns, compared, baseline, direction, directions, secondaryColumns, notes,
+                ratioNote, table);
+    }
+
+    /** @return the ratio column's header, e.g. {@code vs jctools} */
+    public String ratioHeader() {
+        return "vs " + (baseline == null ? "baseline" : baseline);
     }
 }

@@ -1,7 +1,10 @@
 package io.contend.cli.report;
 
+import io.contend.cli.chart.SvgChart;
+
 import io.contend.cli.lab.ResultRecord;
 import io.contend.cli.lab.TableSpec;
+import io.contend.cli.verdict.Direction;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -18,7 +21,7 @@ import java.util.Set;
  * spool...), becomes the x axis of a line chart, logarithmic when its largest value is at least 50 times its
  * smallest; every other varying parameter, threads included, distinguishes the lines; threads alone is an
  * axis when nothing else varies;</li>
- * <li>otherwise grouped bars: one bar per value of the table's baseline parameter (the implementation or
+ * <li>otherwise grouped bars: one bar per value of the table's compared parameter (the implementation or
  * strategy being compared), grouped by the other varying parameters and the thread count.</li>
  * </ul>
  */
@@ -35,18 +38,36 @@ final class ChartPlanner {
      * @return one SVG chart per benchmark, in first-seen order
      */
     static List<String> charts(String experiment, TableSpec spec, List<ResultRecord> records) {
+        return charts(experiment, spec, records, false);
+    }
+
+    /**
+     * @param experiment the experiment's name, for titles
+     * @param spec its table layout
+     * @param records its records
+     * @param linesOnly true to draw only the line charts over a numeric parameter (delay, chunk, burst), where
+     *                  raw scores show a shape that ratios do not; grouped bars are left out
+     * @return the charts, one per benchmark at most, in first-seen order
+     */
+    static List<String> charts(String experiment, TableSpec spec, List<ResultRecord> records, boolean linesOnly) {
         Map<String, List<ResultRecord>> byBenchmark = new LinkedHashMap<>();
         for (ResultRecord r : records) {
             byBenchmark.computeIfAbsent(r.benchmark(), b -> new ArrayList<>()).add(r);
         }
         List<String> charts = new ArrayList<>();
-        byBenchmark.forEach((benchmark, rs) -> charts.add(chart(experiment, benchmark, spec, rs)));
+        byBenchmark.forEach((benchmark, rs) -> {
+            String chart = chart(experiment, benchmark, spec, rs, linesOnly);
+            if (chart != null) {
+                charts.add(chart);
+            }
+        });
         return charts;
     }
 
-    private static String chart(String experiment, String benchmark, TableSpec spec, List<ResultRecord> records) {
+    private static String chart(String experiment, String benchmark, TableSpec spec, List<ResultRecord> records,
+                                boolean linesOnly) {
         String unit = records.get(0).unit();
-        boolean lowerIsBetter = spec.lowerIsBetter() || unit.endsWith("/op");
+        boolean lowerIsBetter = spec.directionOf(simpleName(benchmark)) == Direction.LOWER;
         String title = experiment + ": " + simpleName(benchmark);
         String yLabel = "score (" + unit + "), " + (lowerIsBetter ? "lower" : "higher") + " is better";
         List<String> varying = varying(records);
@@ -66,6 +87,9 @@ final class ChartPlanner {
             }
             boolean logX = min > 0 && max / min >= 50;
             return SvgChart.lines(title, xParam.equals(THREADS) ? "threads" : xParam, yLabel, logX, toSeries(series));
+        }
+        if (linesOnly) {
+            return null;
         }
         String barParam = barParameter(spec, varying);
         List<String> groupKeys = new ArrayList<>(varying);
@@ -130,12 +154,8 @@ final class ChartPlanner {
     }
 
     private static String barParameter(TableSpec spec, List<String> varying) {
-        for (Map<String, String> baseline : spec.baselines()) {
-            for (String p : baseline.keySet()) {
-                if (varying.contains(p)) {
-                    return p;
-                }
-            }
+        if (spec.compared() != null && varying.contains(spec.compared())) {
+            return spec.compared();
         }
         for (String p : varying) {
             if (!p.equals(THREADS)) {

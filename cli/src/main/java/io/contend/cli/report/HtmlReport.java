@@ -1,13 +1,18 @@
 package io.contend.cli.report;
 
-import io.contend.cli.lab.Experiment;
-import io.contend.cli.lab.ExperimentRegistry;
+import io.contend.cli.chart.Html;
+import io.contend.cli.chart.RatioChart;
+import io.contend.cli.chart.SvgChart;
+import io.contend.cli.lab.ComparisonResult;
+import io.contend.cli.lab.ExperimentInfo;
 import io.contend.cli.lab.MachineInfo;
+import io.contend.cli.lab.PublishedTable;
 import io.contend.cli.lab.ResultRecord;
+import io.contend.cli.lab.ResultTable;
 import io.contend.cli.lab.ResultsFile;
-import io.contend.cli.lab.SeedTable;
-import io.contend.cli.lab.TableRenderer;
 import io.contend.cli.lab.TableSpec;
+import io.contend.cli.verdict.Direction;
+import io.contend.cli.verdict.Verdict;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -20,19 +25,21 @@ import java.util.Base64;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.stream.Stream;
 
 /**
- * Renders a results.json into one self-contained HTML page: a header with the machine, mode and date, then per
- * experiment a section with its charts, its table (ratios against the baseline, as in the terminal), its
- * notes and, where the seed gives them, the seed's own numbers labelled "seed, other machine". SVG plots found
- * next to results.json (from the {@code co} experiment or {@code contend hdr plot}) follow as images.
+ * Renders a results.json into one self-contained HTML page, from the file alone (no experiment code: a file from
+ * another machine or an older version renders the same): a header with the machine, mode and date, then per
+ * experiment a section with the ratio chart (every comparison's ratio and interval against 1 and the margin,
+ * with its verdict), raw-score line charts where a numeric parameter gives them a shape, the table (the same
+ * {@link ResultTable} the terminal prints), its notes and, where a published source gives them, that source's
+ * own numbers labelled "other machine". SVG plots found next to results.json (from the {@code co} experiment or
+ * {@code contend hdr plot}) follow as images.
  *
- * <p>No script, font or style is fetched: CSS and SVG are inline, plots are data URIs. Experiments that this
- * build does not know still get a section, with a table of their parameters and a chart, from results.json
- * alone.
+ * <p>No script, font or style is fetched: CSS and SVG are inline, plots are data URIs.
  */
 public final class HtmlReport {
     /** File name of the report, next to results.json. */
@@ -49,16 +56,13 @@ public final class HtmlReport {
             th,td{border:1px solid #ddd;padding:3px 8px;text-align:right;white-space:nowrap}
             th{background:#f4f4f4}td.left,th.left{text-align:left}
             .notes{font-size:13px;color:#444}
-            .seed{background:#f7f7fb;border:1px dashed #99a;padding:8px 12px;margin:16px 0}
-            .seed h3{margin:0 0 4px 0;font-size:15px}
+            .published{background:#f7f7fb;border:1px dashed #99a;padding:8px 12px;margin:16px 0}
+            .published h3{margin:0 0 4px 0;font-size:15px}
             figure{margin:12px 0}figure img{max-width:100%;border:1px solid #eee}
             """ + SvgChart.CSS;
 
-    private final ExperimentRegistry registry;
-
-    /** @param registry the experiments this build knows: their titles, tables and seed numbers */
-    public HtmlReport(ExperimentRegistry registry) {
-        this.registry = registry;
+    /** A report renderer; it needs nothing but the results file. */
+    public HtmlReport() {
     }
 
     /**
@@ -100,7 +104,8 @@ public final class HtmlReport {
                 .append("<title>contend lab report</title>\n<style>\n").append(CSS).append("</style>\n</head>\n<body>\n");
         header(out, contents, byExperiment);
         for (Map.Entry<String, List<ResultRecord>> e : byExperiment.entrySet()) {
-            section(out, e.getKey(), e.getValue(), machine == null ? 0 : machine.cpus());
+            ExperimentInfo info = contents.experiments().get(e.getKey());
+            section(out, e.getKey(), info != null ? info : genericInfo(e.getValue()), e.getValue());
         }
         if (!plots.isEmpty()) {
             out.append("<section class=\"plots\" id=\"plots\">\n<h2>Plots</h2>\n");
@@ -146,59 +151,75 @@ public final class HtmlReport {
         out.append("</nav>\n</header>\n");
     }
 
-    private void section(StringBuilder out, String name, List<ResultRecord> records, int cpus) {
-        Experiment experiment = registry.find(name);
-        TableSpec spec = experiment != null ? experiment.table() : genericSpec(records);
-        String title = experiment != null ? experiment.title() : "(not an experiment of this build; shown from results.json)";
+    private static void section(StringBuilder out, String name, ExperimentInfo info, List<ResultRecord> records) {
+        TableSpec spec = info.table();
         out.append("<section class=\"experiment\" id=\"exp-").append(Html.escape(name)).append("\">\n<h2>")
-                .append(Html.escape(name)).append(": ").append(Html.escape(title)).append("</h2>\n");
-        for (String chart : ChartPlanner.charts(name, spec, records)) {
+                .append(Html.escape(name)).append(": ").append(Html.escape(info.title())).append("</h2>\n");
+        String ratios = ratioChart(name, spec, records);
+        if (ratios != null) {
+            out.append(ratios);
+        }
+        for (String chart : ChartPlanner.charts(name, spec, records, ratios != null)) {
             out.append(chart);
         }
-        table(out, spec, records);
+        ResultTable table = ResultTable.of(spec, records);
+        htmlTable(out, "results", table.header(), table.rows(), table.leftColumns());
         out.append("<div class=\"notes\">\n");
         if (!spec.notes().isEmpty()) {
             // Notes are wrapped for a terminal; in the page they are one paragraph.
             out.append("<p>").append(Html.escape(String.join(" ", spec.notes().stream().map(String::strip).toList())))
                     .append("</p>\n");
         }
-        if (!spec.baselines().isEmpty()) {
-            String note = experiment != null && experiment.ratioNote() != null ? experiment.ratioNote() : TableRenderer.ratioNote(spec);
-            out.append("<p>").append(Html.escape(note)).append("</p>\n");
+        if (table.verdicts().isEmpty()) {
+            out.append("<p>No comparison with a baseline in these records.</p>\n");
+        } else {
+            out.append("<p>").append(Html.escape(ResultTable.ratioNote(spec))).append("</p>\n");
+            out.append("<p class=\"verdicts\">").append(Html.escape(table.verdictSummary())).append("</p>\n");
         }
-        if (records.stream().anyMatch(ResultRecord::oversubscribed)) {
-            out.append("<p>* more threads than the ").append(cpus)
-                    .append(" CPUs of this machine: oversubscribed.</p>\n");
+        if (info.rounds() > 0) {
+            out.append("<p class=\"rounds\">").append(Html.escape(String.format(Locale.ROOT,
+                    "%s mode: %d rounds in %.0f s (budget %.0f s).", info.mode(), info.rounds(), info.elapsedSeconds(),
+                    info.budgetSeconds()))).append("</p>\n");
         }
         out.append("</div>\n");
-        SeedTable seed = experiment == null ? null : experiment.seedTable();
-        if (seed != null) {
-            out.append("<div class=\"seed\">\n<h3>Seed, other machine</h3>\n<p>").append(Html.escape(seed.source()))
+        PublishedTable published = spec.published();
+        if (published != null) {
+            out.append("<div class=\"published\">\n<h3>Published numbers, other machine</h3>\n<p>")
+                    .append(Html.escape(published.source()))
                     .append(". Not comparable with this machine's numbers; shown for shape.</p>\n");
-            htmlTable(out, "seed-table", seed.header(), seed.rows(), 1);
+            htmlTable(out, "published-table", published.header(), published.rows(), 1);
             out.append("</div>\n");
         }
         out.append("</section>\n");
     }
 
-    private static void table(StringBuilder out, TableSpec spec, List<ResultRecord> records) {
-        TableRenderer.Table table = TableRenderer.table(spec, records);
-        List<String> header = new ArrayList<>(table.header());
-        List<List<String>> rows = new ArrayList<>();
-        int plusMinus = header.indexOf("");
-        header.remove(plusMinus); // the "±" column becomes part of the error cell
-        for (List<String> row : table.rows()) {
-            List<String> cells = new ArrayList<>(row);
-            cells.remove(plusMinus);
-            cells.set(plusMinus, "± " + cells.get(plusMinus));
-            rows.add(cells);
+    /** The forest plot of every comparison, or null when no record has one. */
+    static String ratioChart(String name, TableSpec spec, List<ResultRecord> records) {
+        List<RatioChart.Row> rows = new ArrayList<>();
+        double margin = Verdict.MARGIN;
+        for (ResultRecord r : records) {
+            ComparisonResult c = r.comparison();
+            if (c != null) {
+                margin = c.margin();
+                rows.add(new RatioChart.Row(label(r, spec), c.ratio(), c.ratioLow() == null ? Double.NaN : c.ratioLow(),
+                        c.ratioHigh() == null ? Double.NaN : c.ratioHigh(), c.verdict().label()));
+            }
         }
-        if (spec.baselines().isEmpty()) {
-            int ratio = header.indexOf("vs " + spec.baselineLabel());
-            header.remove(ratio);
-            rows.forEach(r -> r.remove(ratio));
+        if (rows.isEmpty()) {
+            return null;
         }
-        htmlTable(out, "results", header, rows, 1 + spec.paramColumns().size());
+        return RatioChart.render(name + ": ratio to " + (spec.baseline() == null ? "the baseline" : spec.baseline())
+                + " with 95% interval", spec.baseline() == null ? "the baseline" : spec.baseline(), margin, rows);
+    }
+
+    private static String label(ResultRecord r, TableSpec spec) {
+        StringBuilder out = new StringBuilder(r.benchmark());
+        for (String p : spec.paramColumns()) {
+            if (r.param(p) != null) {
+                out.append(' ').append(p.equals(spec.compared()) ? "" : p + "=").append(r.param(p));
+            }
+        }
+        return out.append(" t").append(r.threads()).toString();
     }
 
     private static void htmlTable(StringBuilder out, String cssClass, List<String> header, List<List<String>> rows,
@@ -218,11 +239,18 @@ public final class HtmlReport {
         out.append("</tbody>\n</table>\n");
     }
 
-    /** For an experiment this build does not know: every parameter a column, no baseline, no ratio. */
-    static TableSpec genericSpec(List<ResultRecord> records) {
+    /**
+     * For records without an experiment description (a version 1 results.json): every parameter a column,
+     * nothing compared.
+     */
+    static ExperimentInfo genericInfo(List<ResultRecord> records) {
         Set<String> params = new LinkedHashSet<>();
         records.forEach(r -> params.addAll(r.params().keySet()));
-        return new TableSpec(List.copyOf(params), List.of(), false, List.of(), List.of());
+        boolean lower = records.stream().allMatch(r -> r.unit().endsWith("/op") || r.unit().equals("ms"));
+        TableSpec spec = new TableSpec(List.copyOf(params), null, null, lower ? Direction.LOWER : Direction.HIGHER,
+                List.of(), List.of());
+        return new ExperimentInfo("(no description in results.json; shown from its records)",
+                records.isEmpty() ? "unknown" : records.get(0).mode(), 0, 0, 0, spec);
     }
 
     /** SVG files in the directory and its subdirectories (two levels), sorted by path. */

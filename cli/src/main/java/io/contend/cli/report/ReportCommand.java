@@ -1,6 +1,5 @@
 package io.contend.cli.report;
 
-import io.contend.cli.lab.ExperimentRegistry;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.ParameterException;
@@ -14,8 +13,8 @@ import java.util.concurrent.Callable;
 /** {@code contend report [DIR]}: re-renders DIR/index.html from DIR/results.json without running anything. */
 @Command(name = "report",
         mixinStandardHelpOptions = true,
-        description = {"Writes DIR/index.html, the lab report, from DIR/results.json: per experiment a chart, "
-                + "the table with ratios against its baseline, and the seed's own numbers where it gives them. "
+        description = {"Writes DIR/index.html, the lab report, from DIR/results.json alone: per experiment the ratio chart, "
+                + "the table with ratios, intervals and verdicts, and published numbers where there are some. "
                 + "Self-contained: open it in any browser, offline.", ""})
 public final class ReportCommand implements Callable<Integer> {
     @Spec
@@ -29,7 +28,7 @@ public final class ReportCommand implements Callable<Integer> {
     public Integer call() throws IOException {
         Path report;
         try {
-            report = new HtmlReport(new ExperimentRegistry()).write(directory);
+            report = new HtmlReport().write(directory);
         } catch (IllegalArgumentException e) {
             throw new ParameterException(spec.commandLine(), e.getMessage());
         } catch (RuntimeException e) {

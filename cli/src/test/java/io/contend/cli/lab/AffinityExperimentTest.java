@@ -3,32 +3,27 @@ package io.contend.cli.lab;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.nio.file.Path;
 import java.util.List;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 class AffinityExperimentTest {
-    @TempDir
-    Path dir;
 
-    /** The smoke run: the baseline and both queue modes for two strategies, with every secondary result. */
+    /** One smoke round of the baseline and a contender, with every secondary result. */
     @Test
-    void smokeRunRecordsLatencyMigrationsAndSwitchesPerConfiguration() throws Exception {
-        AffinityExperiment experiment = new AffinityExperiment();
-        assertTrue(experiment.plan(List.of(1), LabMode.SMOKE).isEmpty(), "no JMH runs: the load generator measures");
-        List<ResultRecord> records = experiment.runDirect(LabMode.SMOKE, dir);
-        assertEquals(1 + 2 * 2, records.size());
-        assertEquals("jdk", records.get(0).param("strategy"));
-        for (ResultRecord r : records) {
-            assertEquals(Set.of("strategy", "queueMode", "threadsPerStage"), r.params().keySet());
-            assertTrue(r.secondary().keySet().containsAll(Set.of("migrationsPerSec", "contextSwitchesPerSec", "p99Ms")), r::toString);
-            assertTrue(r.score() > 0, r::toString);
-            assertEquals(r.score(), r.secondary().get("p99Ms").score());
-            assertTrue(r.secondary().get("opsPerSec").score() > 0);
+    void smokeRoundRecordsLatencyMigrationsAndSwitches() throws Exception {
+        List<Comparison> plan = new AffinityExperiment().comparisons(new LabPlan(LabMode.SMOKE, List.of(), false, 2));
+        assertEquals(1, plan.size());
+        Comparison c = plan.get(0);
+        assertEquals("jdk", c.baseline().params().get("strategy"));
+        for (Trial t : List.of(c.baseline(), c.contenders().get(0))) {
+            assertEquals(Set.of("strategy", "queueMode", "threadsPerStage"), t.params().keySet());
+            Sample s = t.measure(0);
+            assertTrue(s.secondary().keySet().containsAll(Set.of("migrationsPerSec", "contextSwitchesPerSec", "p50Ms")),
+                    s::toString);
+            assertTrue(s.score() > 0, s::toString);
+            assertEquals("ms", s.unit());
+            assertTrue(s.secondary().get("opsPerSec").score() > 0);
         }
-        String table = new TableRenderer(2).render(experiment, records);
-        assertTrue(table.contains("vs jdk"), table);
     }
 }

@@ -3,6 +3,7 @@ package io.contend.cli.lab;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.contend.cli.verdict.Direction;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -17,30 +18,28 @@ class CoExperimentTest {
     Path dir;
 
     @Test
-    void plansTheOverheadBenchmarkAtOneAndTwoThreads() {
-        List<JmhRun> plan = experiment.plan(List.of(1, 2, 4), LabMode.QUICK);
-        assertEquals(List.of(1, 2), plan.stream().map(JmhRun::threads).toList());
-        assertEquals(Map.of("mode", "overhead"), plan.get(0).recordParams());
+    void comparesFixedRateResponseWithServiceTimeAndTwoGeneratorThreadsWithOne() {
+        List<Comparison> plan = experiment.comparisons(new LabPlan(LabMode.QUICK, List.of(), false, 2));
+        Comparison p99 = plan.get(1);
+        assertEquals(Map.of("mode", "fixed", "metric", "service", "percentile", "99"), p99.baseline().params());
+        assertEquals(Map.of("metric", "service"), p99.baselineDifference(p99.contenders().get(0)));
+        assertEquals(Direction.LOWER, p99.direction());
+        Comparison overhead = plan.get(plan.size() - 1);
+        assertEquals(Map.of("threads", "1"), overhead.baselineDifference(overhead.contenders().get(0)));
     }
 
-    /** The smoke run of the seed's demonstration: fixed-rate response p99 far above service p99; the plot is written. */
+    /** One smoke round of the demonstration: fixed-rate response p99 far above service p99; the plot is written. */
     @Test
     void fixedRateResponseTimeShowsTheStallsThatServiceTimeHides() throws Exception {
-        List<ResultRecord> records = experiment.runDirect(LabMode.SMOKE, dir);
-        assertEquals(2 * 3 * 3, records.size());
-        double fixedResponseP99 = score(records, "fixed", "response", "99");
-        double fixedServiceP99 = score(records, "fixed", "service", "99");
-        assertTrue(fixedResponseP99 > 5 * fixedServiceP99, fixedResponseP99 + " ms vs " + fixedServiceP99 + " ms");
-        assertEquals(score(records, "throughput", "response", "99"), score(records, "throughput", "service", "99"),
-                "all out, response time is service time");
-        assertTrue(records.stream().allMatch(r -> r.unit().equals("ms") && r.params().keySet().equals(
-                java.util.Set.of("mode", "metric", "percentile"))));
+        List<Comparison> plan = experiment.comparisons(new LabPlan(LabMode.SMOKE, List.of(), false, 2));
+        double service = plan.get(1).baseline().measure(0).score();
+        double response = plan.get(1).contenders().get(0).measure(0).score();
+        assertTrue(response > 5 * service, response + " ms vs " + service + " ms");
+        Sample throughput = plan.get(3).baseline().measure(0);
+        assertEquals("ms", throughput.unit());
+        assertTrue(throughput.secondary().get("opsPerSec").score() > 0);
+        experiment.writeFiles(dir);
         String svg = Files.readString(dir.resolve("co-percentiles.svg"));
         assertTrue(svg.contains("<svg") && svg.contains("response time") && svg.contains("service time"));
-    }
-
-    private static double score(List<ResultRecord> records, String mode, String metric, String percentile) {
-        return records.stream().filter(r -> r.params().equals(Map.of("mode", mode, "metric", metric, "percentile", percentile)))
-                .findFirst().orElseThrow().score();
     }
 }

@@ -11,6 +11,7 @@ import org.junit.jupiter.api.io.TempDir;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashSet;
+import java.util.List;
 import java.util.Set;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -44,6 +45,18 @@ class LabCommandTest {
     }
 
     @Test
+    void badRoundsOutAndFiltersAreUsageErrorsNamingTheValue(@TempDir Path dir) throws Exception {
+        assertEquals(2, run("lab", "--rounds", "1"));
+        assertTrue(contend.err().contains("--rounds must be in [2, 1000]"), contend.err());
+        Path file = Files.writeString(dir.resolve("file"), "x");
+        assertEquals(2, run("lab", "backoff", "--out", file.toString()));
+        assertTrue(contend.err().contains(file + ": exists and is not a directory"), contend.err());
+        assertEquals("x", Files.readString(file));
+        assertEquals(2, run("lab", "queues", "--where", "queue=Nope", "--out", dir.toString()));
+        assertTrue(contend.err().contains("no comparison matches --where {queue=Nope}"), contend.err());
+    }
+
+    @Test
     void modesAreMutuallyExclusive() {
         assertEquals(2, run("lab", "--smoke", "--full"));
         assertTrue(contend.err().contains("mutually exclusive"), contend.err());
@@ -62,6 +75,7 @@ class LabCommandTest {
         assertEquals(0, run("lab", "backoff", "--smoke", "--threads", "2", "--out", dir.toString()), contend.err());
         String table = contend.out();
         assertTrue(table.contains("vs cas") && table.contains("cas-spinYieldPark") && table.contains("longAdder"), table);
+        assertTrue(table.contains("95% CI") && table.contains("Verdict") && table.contains("verdicts:"), table);
         assertTrue(table.contains("Report:  " + dir.resolve("index.html").toAbsolutePath()), table);
         assertTrue(Files.readString(dir.resolve("index.html")).contains("id=\"exp-backoff\""), "the report has the experiment");
         JsonObject root = JsonParser.parseString(Files.readString(dir.resolve("results.json"))).getAsJsonObject();
@@ -69,6 +83,10 @@ class LabCommandTest {
         assertTrue(root.getAsJsonObject("machine").get("cpus").getAsInt() >= 1);
         JsonArray results = root.getAsJsonArray("results");
         assertEquals(6, results.size());
+        JsonObject spec = root.getAsJsonObject("experiments").getAsJsonObject("backoff").getAsJsonObject("table");
+        assertEquals("strategy", spec.get("compared").getAsString());
+        assertEquals("higher", spec.get("direction").getAsString());
+        int compared = 0;
         Set<String> strategies = new HashSet<>();
         for (JsonElement e : results) {
             JsonObject r = e.getAsJsonObject();
@@ -77,6 +95,16 @@ class LabCommandTest {
             assertEquals("ops/us", r.get("unit").getAsString());
             assertTrue(r.get("score").getAsDouble() > 0, r.toString());
             String strategy = r.getAsJsonObject("params").get("strategy").getAsString();
+            assertEquals(2, r.get("rounds").getAsInt(), "smoke runs two rounds");
+            if (!strategy.equals("cas")) {
+                JsonObject comparison = r.getAsJsonObject("comparison");
+                assertEquals("cas", comparison.getAsJsonObject("baseline").get("strategy").getAsString());
+                assertTrue(comparison.get("ratioLow").getAsDouble() <= comparison.get("ratio").getAsDouble());
+                assertTrue(List.of("faster", "slower", "same", "inconclusive").contains(comparison.get("verdict").getAsString()));
+                compared++;
+            } else {
+                assertTrue(r.get("comparison").isJsonNull(), "the baseline is not compared with itself");
+            }
             strategies.add(strategy);
             JsonObject secondary = r.getAsJsonObject("secondary");
             if (!strategy.equals("longAdder")) {
@@ -87,6 +115,7 @@ class LabCommandTest {
                 assertEquals(0.0, secondary.getAsJsonObject("backoffNanosPerOp").get("score").getAsDouble(), r.toString());
             }
         }
-        assertEquals(Set.copyOf(BackoffExperiment.STRATEGIES), strategies);
+        assertEquals(Set.copyOf(io.contend.bench.backoff.SharedCounterBenchmark.STRATEGIES), strategies);
+        assertEquals(5, compared);
     }
 }

@@ -20,15 +20,19 @@ class ResultsFileTest {
 
     private static ResultRecord record(String experiment, String strategy, double score) {
         return new ResultRecord(experiment, "increment", Map.of("strategy", strategy), 2, score, 0.5, "ops/us",
-                Map.of("casFailuresPerOp", new ResultRecord.Secondary(0.25, "failures/op")), "quick", false);
+                Map.of("casFailuresPerOp", new ResultRecord.Secondary(0.25, "failures/op")), "quick", false, 3, null);
+    }
+
+    private static ExperimentInfo info() {
+        return new ExperimentInfo("title", "quick", 3, 60, 58, new BackoffExperiment().table());
     }
 
     @Test
     void writesTheSchemaAndReadsItBack(@TempDir Path dir) throws Exception {
         ResultsFile file = ResultsFile.open(dir, Set.of("backoff"), MACHINE, LabMode.SMOKE, Instant.EPOCH);
         ResultRecord noError = new ResultRecord("backoff", "increment", Map.of("strategy", "cas"), 1, Double.NaN, null,
-                "ops/us", Map.of(), "smoke", false);
-        file.append(List.of(record("backoff", "xadd", 12.5), noError));
+                "ops/us", Map.of(), "smoke", false, 1, null);
+        file.append("backoff", info(), List.of(record("backoff", "xadd", 12.5), noError));
         JsonObject root = JsonParser.parseString(Files.readString(dir.resolve("results.json"))).getAsJsonObject();
         assertEquals(2, root.getAsJsonObject("machine").get("cpus").getAsInt());
         assertEquals("smoke", root.get("mode").getAsString());
@@ -44,23 +48,47 @@ class ResultsFileTest {
         assertTrue(second.get("error").isJsonNull());
         List<ResultRecord> back = ResultsFile.read(dir.resolve("results.json"));
         assertEquals(record("backoff", "xadd", 12.5), back.get(0));
+        assertEquals(2, root.get("schemaVersion").getAsInt());
+        assertTrue(root.getAsJsonObject("experiments").getAsJsonObject("backoff").has("table"));
         assertTrue(Double.isNaN(back.get(1).score()));
     }
 
     @Test
     void aNewRunReplacesOnlyTheExperimentsItRuns(@TempDir Path dir) throws Exception {
-        ResultsFile.open(dir, Set.of("backoff", "other"), MACHINE, LabMode.QUICK, Instant.EPOCH)
-                .append(List.of(record("backoff", "cas", 1), record("other", "cas", 2)));
+        ResultsFile first = ResultsFile.open(dir, Set.of("backoff", "other"), MACHINE, LabMode.QUICK, Instant.EPOCH);
+        first.append("backoff", info(), List.of(record("backoff", "cas", 1)));
+        first.append("other", info(), List.of(record("other", "cas", 2)));
         ResultsFile.open(dir, Set.of("backoff"), MACHINE, LabMode.QUICK, Instant.now())
-                .append(List.of(record("backoff", "cas", 3)));
-        List<ResultRecord> records = ResultsFile.read(dir.resolve("results.json"));
-        assertEquals(List.of(record("other", "cas", 2), record("backoff", "cas", 3)), records);
+                .append("backoff", info(), List.of(record("backoff", "cas", 3)));
+        ResultsFile.Contents contents = ResultsFile.readContents(dir.resolve("results.json"));
+        assertEquals(List.of(record("other", "cas", 2), record("backoff", "cas", 3)), contents.records());
+        assertEquals(Set.of("backoff", "other"), contents.experiments().keySet());
+        assertEquals(info(), contents.experiments().get("other"), "the table spec round-trips");
+    }
+
+    @Test
+    void aComparisonRoundTripsWithTheDocumentedFields(@TempDir Path dir) throws Exception {
+        ComparisonResult c = ComparisonResult.of(Map.of("strategy", "cas"),
+                io.contend.cli.verdict.RatioEstimate.ofRatios(new double[] {1.2, 1.3, 1.25}, 0.95), 0.05,
+                io.contend.cli.verdict.Direction.HIGHER);
+        ResultRecord compared = new ResultRecord("backoff", "increment", Map.of("strategy", "xadd"), 2, 10, 1.0,
+                "ops/us", Map.of(), "quick", false, 3, c);
+        ResultsFile.open(dir, Set.of("backoff"), MACHINE, LabMode.QUICK, Instant.EPOCH)
+                .append("backoff", info(), List.of(compared));
+        JsonObject json = JsonParser.parseString(Files.readString(dir.resolve("results.json"))).getAsJsonObject()
+                .getAsJsonArray("results").get(0).getAsJsonObject().getAsJsonObject("comparison");
+        for (String field : List.of("baseline", "ratio", "ratioLow", "ratioHigh", "confidence", "rounds", "verdict")) {
+            assertTrue(json.has(field), "missing " + field + " in " + json);
+        }
+        assertEquals("faster", json.get("verdict").getAsString());
+        assertEquals("cas", json.getAsJsonObject("baseline").get("strategy").getAsString());
+        assertEquals(compared, ResultsFile.read(dir.resolve("results.json")).get(0));
     }
 
     @Test
     void anUnreadableFileIsMovedAsideNotLost(@TempDir Path dir) throws Exception {
         Files.writeString(dir.resolve("results.json"), "{ not json");
-        ResultsFile.open(dir, Set.of("backoff"), MACHINE, LabMode.QUICK, Instant.EPOCH).append(List.of());
+        ResultsFile.open(dir, Set.of("backoff"), MACHINE, LabMode.QUICK, Instant.EPOCH).append("backoff", info(), List.of());
         assertEquals("{ not json", Files.readString(dir.resolve("results.json.unreadable")));
         assertEquals(List.of(), ResultsFile.read(dir.resolve("results.json")));
     }

@@ -1,6 +1,7 @@
 package io.contend.cli.report;
 
-import io.contend.cli.lab.ExperimentRegistry;
+import io.contend.cli.chart.Html;
+import io.contend.cli.chart.SvgChart;
 import io.contend.cli.lab.ResultsFile;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -31,7 +32,7 @@ class HtmlReportTest {
     }
 
     private static String render(Path dir) throws IOException {
-        Path report = new HtmlReport(new ExperimentRegistry()).write(dir);
+        Path report = new HtmlReport().write(dir);
         assertEquals(dir.resolve("index.html"), report);
         return Files.readString(report);
     }
@@ -119,15 +120,7 @@ class HtmlReportTest {
     @Test
     void noResultsIsAClearError(@TempDir Path dir) {
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-                () -> new HtmlReport(new ExperimentRegistry()).write(dir));
+                () -> new HtmlReport().write(dir));
         assertTrue(e.getMessage().contains("no results.json in " + dir.toAbsolutePath()), e.getMessage());
-    }
-
-    @Test
-    void axisMaximaAreRound() {
-        assertEquals(1, SvgChart.niceCeiling(0));
-        assertEquals(500, SvgChart.niceCeiling(372.6));
-        assertEquals(250, SvgChart.niceCeiling(201));
-        assertEquals(0.02, SvgChart.niceCeiling(0.0151), 1e-12);
     }
 }

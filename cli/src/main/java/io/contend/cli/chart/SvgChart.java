@@ -1,4 +1,4 @@
-package io.contend.cli.report;
+package io.contend.cli.chart;
 
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
@@ -23,7 +23,7 @@ public final class SvgChart {
     private static final String[] COLORS = {"#1f77b4", "#ff7f0e", "#2ca02c", "#d62728", "#9467bd", "#8c564b",
             "#e377c2", "#7f7f7f", "#bcbd22", "#17becf"};
     /** Style of the chart elements, shared by the report's page and standalone charts. */
-    static final String CSS = """
+    public static final String CSS = """
             svg.chart{display:block;margin:12px 0;background:#fff;border:1px solid #eee}
             svg .grid{stroke:#eee}svg .axis{stroke:#444}svg .error-bar{stroke:#222;stroke-width:1.2}
             svg text{font-size:12px;fill:#222}svg .chart-title{font-size:15px;font-weight:600}
@@ -220,7 +220,7 @@ public final class SvgChart {
         return COLORS[i % COLORS.length];
     }
 
-    static String number(double v) {
+    public static String number(double v) {
         double a = Math.abs(v);
         if (v == Math.rint(v) && a < 1e6) {
             return Long.toString((long) v);

@@ -1,7 +1,7 @@
-package io.contend.cli.report;
+package io.contend.cli.chart;
 
 /** HTML text escaping, for element content and quoted attribute values alike. */
-final class Html {
+public final class Html {
     private Html() {
     }
 
@@ -9,7 +9,7 @@ final class Html {
      * @param text any text, or null
      * @return the text with {@code & < > " '} escaped; "" for null
      */
-    static String escape(String text) {
+    public static String escape(String text) {
         if (text == null) {
             return "";
         }

@@ -1,4 +1,4 @@
-package io.contend.cli.report;
+package io.contend.cli.chart;
 
 import org.junit.jupiter.api.Test;
 
@@ -45,5 +45,13 @@ class SvgChartTest {
                 .parse(new ByteArrayInputStream(svg.getBytes(StandardCharsets.UTF_8))).getDocumentElement().getTagName());
         assertThrows(IllegalArgumentException.class, () -> SvgChart.standalone("<div>"));
         assertThrows(IllegalArgumentException.class, () -> SvgChart.lines("t", "x", "y", false, List.of(), null, true));
+    }
+
+    @Test
+    void axisMaximaAreRound() {
+        assertEquals(1, SvgChart.niceCeiling(0));
+        assertEquals(500, SvgChart.niceCeiling(372.6));
+        assertEquals(250, SvgChart.niceCeiling(201));
+        assertEquals(0.02, SvgChart.niceCeiling(0.0151), 1e-12);
     }
 }

@@ -1,0 +1,173 @@
+package io.contend.cli.lab;
+
+import io.contend.cli.verdict.Verdict;
+
+import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Objects;
+
+/**
+ * An experiment's table as cells: one model that both the terminal ({@link TextTable}) and the HTML report
+ * render, built from results.json's records and table spec alone.
+ *
+ * <p>Columns: benchmark, the parameter columns that some record has, threads ({@code *} when oversubscribed),
+ * score, error (95% interval half-width over rounds), units, rounds, the ratio to the baseline (above 1 is
+ * better), its 95% interval, the verdict, then the secondary columns.
+ *
+ * @param header column headers
+ * @param leftColumns how many leading columns are names (left-aligned)
+ * @param rows one row of cells per record
+ * @param verdicts how many comparisons reached each verdict
+ * @param anyOversubscribed whether a row ran more threads than CPUs
+ * @param inconclusiveRounds for the inconclusive comparisons, the largest estimate of the rounds that would
+ *                           settle one, or 0 when none has an estimate
+ */
+public record ResultTable(List<String> header, int leftColumns, List<List<String>> rows, Map<Verdict, Integer> verdicts,
+                          boolean anyOversubscribed, int inconclusiveRounds) {
+
+    /** Header of the ratio's interval column. */
+    public static final String INTERVAL = "95% CI";
+    /** Beyond this many rounds the hint says the difference may be too close to the margin instead. */
+    static final int MAX_ROUNDS_HINT = 100;
+    /** Header of the verdict column. */
+    public static final String VERDICT = "Verdict";
+
+    /**
+     * @param spec the table spec
+     * @param records the experiment's records, in order
+     * @return the table
+     */
+    public static ResultTable of(TableSpec spec, List<ResultRecord> records) {
+        List<String> params = new ArrayList<>();
+        for (String p : spec.paramColumns()) {
+            if (records.stream().anyMatch(r -> r.param(p) != null)) {
+                params.add(p);
+            }
+        }
+        boolean compared = records.stream().anyMatch(r -> r.comparison() != null);
+        List<String> header = new ArrayList<>();
+        header.add("Benchmark");
+        header.addAll(params);
+        header.addAll(List.of("Threads", "Score", "Error", "Units", "Rounds"));
+        if (compared) {
+            header.addAll(List.of(spec.ratioHeader(), INTERVAL, VERDICT));
+        }
+        for (TableSpec.Column column : spec.secondaryColumns()) {
+            header.add(column.header());
+        }
+        Map<Verdict, Integer> verdicts = new EnumMap<>(Verdict.class);
+        List<List<String>> rows = new ArrayList<>();
+        boolean oversubscribed = false;
+        int settle = 0;
+        for (ResultRecord r : records) {
+            List<String> row = new ArrayList<>();
+            row.add(r.benchmark());
+            for (String p : params) {
+                row.add(Objects.toString(r.param(p), "-"));
+            }
+            row.add(r.threads() + (r.oversubscribed() ? "*" : ""));
+            oversubscribed |= r.oversubscribed();
+            row.add(number("%.3f", r.score()));
+            row.add(r.error() == null ? "n/a" : "± " + number("%.3f", r.error()));
+            row.add(r.unit());
+            row.add(Integer.toString(r.rounds()));
+            if (compared) {
+                ComparisonResult c = r.comparison();
+                if (c == null) {
+                    row.addAll(List.of(isBaseline(r, records) ? "baseline" : "-", "", ""));
+                } else {
+                    row.add(number("%.2fx", c.ratio()));
+                    row.add(c.ratioLow() == null ? "n/a" : "[" + number("%.2f", c.ratioLow()) + ", "
+                            + number("%.2f", c.ratioHigh()) + "]");
+                    row.add(c.verdict().label());
+                    verdicts.merge(c.verdict(), 1, Integer::sum);
+                    if (c.verdict() == Verdict.INCONCLUSIVE && c.roundsToSettle() != null) {
+                        settle = Math.max(settle, c.roundsToSettle());
+                    }
+                }
+            }
+            for (TableSpec.Column column : spec.secondaryColumns()) {
+                ResultRecord.Secondary s = r.secondary().get(column.name());
+                row.add(s == null ? "n/a" : number(column.format(), s.score()));
+            }
+            rows.add(row);
+        }
+        return new ResultTable(List.copyOf(header), 1 + params.size(), List.copyOf(rows), verdicts, oversubscribed,
+                settle);
+    }
+
+    /** A record without a comparison is a baseline when some other record's comparison points at its parameters. */
+    private static boolean isBaseline(ResultRecord r, List<ResultRecord> records) {
+        for (ResultRecord other : records) {
+            ComparisonResult c = other.comparison();
+            if (c != null && other.benchmark().equals(r.benchmark()) && matches(r, other, c)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static boolean matches(ResultRecord baseline, ResultRecord contender, ComparisonResult c) {
+        for (Map.Entry<String, String> e : c.baseline().entrySet()) {
+            String value = e.getKey().equals("threads") ? Integer.toString(baseline.threads()) : baseline.param(e.getKey());
+            if (!e.getValue().equals(value)) {
+                return false;
+            }
+        }
+        for (Map.Entry<String, String> e : contender.params().entrySet()) {
+            if (!c.baseline().containsKey(e.getKey()) && baseline.param(e.getKey()) != null
+                    && !e.getValue().equals(baseline.param(e.getKey()))) {
+                return false;
+            }
+        }
+        return c.baseline().containsKey("threads") || baseline.threads() == contender.threads();
+    }
+
+    /**
+     * @return one line summing up the verdicts, e.g. {@code verdicts: 3 faster, 1 same, 2 inconclusive}, with a
+     *         hint of what would settle the inconclusive ones; null when nothing was compared
+     */
+    public String verdictSummary() {
+        if (verdicts.isEmpty()) {
+            return null;
+        }
+        StringBuilder out = new StringBuilder("verdicts:");
+        String separator = " ";
+        for (Verdict v : Verdict.values()) {
+            Integer n = verdicts.get(v);
+            if (n != null) {
+                out.append(separator).append(n).append(' ').append(v.label());
+                separator = ", ";
+            }
+        }
+        if (verdicts.containsKey(Verdict.INCONCLUSIVE)) {
+            out.append(". Inconclusive: the interval crosses the margin; ");
+            out.append(inconclusiveRounds > 0 && inconclusiveRounds <= MAX_ROUNDS_HINT
+                    ? "about " + inconclusiveRounds + " rounds (--rounds " + inconclusiveRounds + ") or --full may settle it"
+                    : "more rounds (--rounds N) or --full may settle it, or the difference is too close to the margin to tell");
+        }
+        return out.toString();
+    }
+
+    /**
+     * @param spec the table spec
+     * @return what the ratio, interval and verdict columns mean, one line
+     */
+    public static String ratioNote(TableSpec spec) {
+        if (spec.ratioNote() != null) {
+            return spec.ratioNote();
+        }
+        return spec.ratioHeader() + ": times better than " + (spec.baseline() == null ? "the baseline" : spec.baseline())
+                + " with the same other parameters, the geometric mean of per-round ratios (paired, interleaved"
+                + " rounds; for times, its time / this time), above 1 is faster. " + INTERVAL
+                + ": 95% interval. Verdict: faster/slower when the whole interval is beyond a "
+                + Math.round(Verdict.MARGIN * 100) + "% margin, same when it is inside it, else inconclusive.";
+    }
+
+    private static String number(String pattern, double value) {
+        return Double.isNaN(value) ? "n/a" : String.format(Locale.ROOT, pattern, value);
+    }
+}

@@ -1,0 +1,116 @@
+package io.contend.cli.lab;
+
+import io.contend.cli.verdict.RatioEstimate;
+import io.contend.cli.verdict.Verdict;
+import org.apache.commons.math3.distribution.TDistribution;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Turns the rounds of an experiment into records: per configuration the mean score over rounds with its 95%
+ * interval's half-width, secondary results averaged over rounds, and per contender the paired comparison
+ * with its baseline ({@link RatioEstimate}, {@link Verdict} at {@link Verdict#MARGIN}).
+ */
+final class RoundAggregator {
+    private final String experiment;
+    private final String mode;
+    private final int cpus;
+
+    /**
+     * @param experiment the experiment's name
+     * @param mode the lab mode's label
+     * @param cpus this machine's CPUs, to mark oversubscribed configurations
+     */
+    RoundAggregator(String experiment, String mode, int cpus) {
+        this.experiment = experiment;
+        this.mode = mode;
+        this.cpus = cpus;
+    }
+
+    /**
+     * @param comparisons what ran
+     * @param samples every trial's samples, one per round
+     * @return records in comparison order, each baseline before its contenders
+     */
+    List<ResultRecord> records(List<Comparison> comparisons, Map<Trial, List<Sample>> samples) {
+        List<ResultRecord> records = new ArrayList<>();
+        for (Comparison c : comparisons) {
+            List<Sample> base = samples.get(c.baseline());
+            records.add(record(c.baseline(), base, null));
+            for (Trial contender : c.contenders()) {
+                List<Sample> mine = samples.get(contender);
+                double[] scores = scores(mine);
+                double[] baseScores = scores(base);
+                RatioEstimate estimate = RatioEstimate.paired(scores, baseScores, c.direction(), RatioEstimate.CONFIDENCE);
+                ComparisonResult result = ComparisonResult.of(c.baselineDifference(contender), estimate,
+                        Verdict.MARGIN, c.direction());
+                records.add(record(contender, mine, result));
+            }
+        }
+        return records;
+    }
+
+    private ResultRecord record(Trial trial, List<Sample> rounds, ComparisonResult comparison) {
+        if (rounds == null || rounds.isEmpty()) {
+            throw new IllegalStateException("no rounds measured for " + trial.describe());
+        }
+        double[] scores = scores(rounds);
+        String unit = rounds.get(0).unit();
+        for (Sample s : rounds) {
+            if (!s.unit().equals(unit)) {
+                throw new IllegalStateException(trial.describe() + " reported " + unit + " and " + s.unit());
+            }
+        }
+        return new ResultRecord(experiment, trial.benchmark(), trial.params(), trial.threads(), mean(scores),
+                halfWidth(scores), unit, secondaryMeans(rounds), mode, trial.threads() > cpus, rounds.size(),
+                comparison);
+    }
+
+    private static double[] scores(List<Sample> rounds) {
+        return rounds.stream().mapToDouble(Sample::score).toArray();
+    }
+
+    /** Secondary results present in every round, averaged; NaN rounds (not measurable) are skipped. */
+    private static Map<String, ResultRecord.Secondary> secondaryMeans(List<Sample> rounds) {
+        Map<String, ResultRecord.Secondary> means = new LinkedHashMap<>();
+        for (Map.Entry<String, ResultRecord.Secondary> e : rounds.get(0).secondary().entrySet()) {
+            double sum = 0;
+            int n = 0;
+            for (Sample s : rounds) {
+                ResultRecord.Secondary value = s.secondary().get(e.getKey());
+                if (value != null && Double.isFinite(value.score())) {
+                    sum += value.score();
+                    n++;
+                }
+            }
+            means.put(e.getKey(), new ResultRecord.Secondary(n == 0 ? Double.NaN : sum / n, e.getValue().unit()));
+        }
+        return means;
+    }
+
+    static double mean(double[] values) {
+        double sum = 0;
+        for (double v : values) {
+            sum += v;
+        }
+        return sum / values.length;
+    }
+
+    /** Half-width of the 95% t interval of the mean, or null with fewer than two values. */
+    static Double halfWidth(double[] values) {
+        int n = values.length;
+        if (n < 2) {
+            return null;
+        }
+        double mean = mean(values);
+        double squares = 0;
+        for (double v : values) {
+            squares += (v - mean) * (v - mean);
+        }
+        double t = new TDistribution(null, n - 1).inverseCumulativeProbability(0.5 + RatioEstimate.CONFIDENCE / 2);
+        return t * Math.sqrt(squares / (n - 1) / n);
+    }
+}

@@ -1,0 +1,80 @@
+package io.contend.cli.lab;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.IdentityHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.LongSupplier;
+
+/**
+ * Runs an experiment's comparisons in paired, interleaved rounds: in each round every configuration of every
+ * comparison is measured once, the sides of a comparison back to back, in an order that rotates by one from
+ * round to round (A B C, B C A, C A B, ...), so that neither drift on the machine nor a side's position in the
+ * round lands on one side only. How many rounds: {@link RoundPlan}.
+ */
+public final class RoundRunner {
+
+    /** What the runner is about to do, for progress displays. */
+    public interface Listener {
+        /**
+         * @param round the round, from 0
+         * @param rounds rounds in all, or 0 while the first round decides it
+         * @param step the measurement within the whole run, from 0
+         * @param steps measurements in all, or 0 while unknown
+         * @param trial the configuration about to be measured
+         */
+        void measuring(int round, int rounds, int step, int steps, Trial trial);
+    }
+
+    private final LongSupplier nanoClock;
+
+    /** A runner on the system's monotonic clock. */
+    public RoundRunner() {
+        this(System::nanoTime);
+    }
+
+    /** @param nanoClock a monotonic clock in nanoseconds (tests give a fake one) */
+    RoundRunner(LongSupplier nanoClock) {
+        this.nanoClock = nanoClock;
+    }
+
+    /**
+     * @param comparisons what to measure
+     * @param plan how many rounds
+     * @param listener told before each measurement
+     * @return every trial's samples, one per round in round order, keyed by identity
+     * @throws Exception the first measurement's failure; nothing after it runs
+     */
+    public Map<Trial, List<Sample>> run(List<Comparison> comparisons, RoundPlan plan, Listener listener)
+            throws Exception {
+        Map<Trial, List<Sample>> samples = new IdentityHashMap<>();
+        int perRound = 0;
+        for (Comparison c : comparisons) {
+            for (Trial t : c.sides()) {
+                if (samples.put(t, new ArrayList<>()) != null) {
+                    throw new IllegalArgumentException("a configuration is in two comparisons: " + t.describe());
+                }
+                perRound++;
+            }
+        }
+        long start = nanoClock.getAsLong();
+        int rounds = 0;
+        int step = 0;
+        for (int round = 0; round == 0 || round < rounds; round++) {
+            for (Comparison c : comparisons) {
+                List<Trial> sides = c.sides();
+                for (int j = 0; j < sides.size(); j++) {
+                    Trial trial = sides.get((j + round) % sides.size());
+                    listener.measuring(round, rounds, step, rounds * perRound, trial);
+                    samples.get(trial).add(trial.measure(round));
+                    step++;
+                }
+            }
+            if (round == 0) {
+                rounds = plan.rounds(Duration.ofNanos(nanoClock.getAsLong() - start));
+            }
+        }
+        return samples;
+    }
+}

@@ -1,0 +1,36 @@
+package io.contend.cli.lab;
+
+import java.util.Map;
+
+/**
+ * One configuration of an experiment, measured once per round: a JMH benchmark with its parameters
+ * ({@link JmhTrial}), or a direct measurement such as a load-generator run ({@link DirectTrial}).
+ */
+public interface Trial {
+
+    /** @return the benchmark's short name, e.g. {@code throughput} */
+    String benchmark();
+
+    /** @return the parameters that identify this configuration in results.json, in display order */
+    Map<String, String> params();
+
+    /** @return the threads that do the measured work */
+    int threads();
+
+    /**
+     * Measures one round.
+     *
+     * @param round the round, from 0; trials that share one expensive run per round (the {@code co}
+     *              experiment's stress run) key their cache on it
+     * @return the round's sample
+     * @throws Exception if the measurement fails; the lab reports it as the experiment's failure
+     */
+    Sample measure(int round) throws Exception;
+
+    /** @return one line naming the configuration, for progress */
+    default String describe() {
+        StringBuilder out = new StringBuilder(benchmark());
+        params().forEach((k, v) -> out.append(' ').append(k).append('=').append(v));
+        return out.append(" threads=").append(threads()).toString();
+    }
+}

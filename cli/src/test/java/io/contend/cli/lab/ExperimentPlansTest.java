@@ -1,0 +1,84 @@
+package io.contend.cli.lab;
+
+import org.junit.jupiter.api.Test;
+
+import java.time.Duration;
+import java.util.Collections;
+import java.util.IdentityHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** Every registered experiment's plans, in every mode: well formed, and within the modes' time promises. */
+class ExperimentPlansTest {
+    private final ExperimentRegistry registry = new ExperimentRegistry();
+
+    @Test
+    void theRegistryHoldsTheExperimentsInOrder() {
+        assertEquals(List.of("backoff", "refcount", "allocator", "queues", "histogram", "co", "affinity"),
+                registry.all().stream().map(Experiment::name).toList());
+    }
+
+    @Test
+    void everyPlanIsAListOfWellFormedComparisons() {
+        for (Experiment e : registry.all()) {
+            for (LabMode mode : LabMode.values()) {
+                for (boolean every : new boolean[] {false, true}) {
+                    List<Comparison> plan = e.comparisons(new LabPlan(mode, List.of(), every, 2));
+                    assertFalse(plan.isEmpty(), e.name() + " " + mode);
+                    Set<Trial> seen = Collections.newSetFromMap(new IdentityHashMap<>());
+                    for (Comparison c : plan) {
+                        for (Trial t : c.sides()) {
+                            assertTrue(seen.add(t), e.name() + ": " + t.describe() + " is in two comparisons");
+                            assertEquals(c.baseline().benchmark(), t.benchmark(), "a comparison runs one benchmark");
+                        }
+                        for (Trial t : c.contenders()) {
+                            Map<String, String> difference = c.baselineDifference(t);
+                            assertFalse(difference.isEmpty(), e.name() + ": " + t.describe() + " equals its baseline");
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    @Test
+    void headlinesAreSmallerThanEveryComparison() {
+        for (Experiment e : registry.all()) {
+            int headline = trials(e.comparisons(new LabPlan(LabMode.QUICK, List.of(), false, 2)));
+            int every = trials(e.comparisons(new LabPlan(LabMode.FULL, List.of(), true, 2)));
+            assertTrue(headline <= every, e.name() + ": " + headline + " vs " + every);
+        }
+        assertTrue(trials(registry.get("queues").comparisons(new LabPlan(LabMode.QUICK, List.of(), false, 2)))
+                < trials(registry.get("queues").comparisons(new LabPlan(LabMode.FULL, List.of(), true, 2))));
+    }
+
+    @Test
+    void budgetsKeepTheModesPromises() {
+        Duration quick = Duration.ZERO;
+        Duration full = Duration.ZERO;
+        for (Experiment e : registry.all()) {
+            quick = quick.plus(e.budget(LabMode.QUICK));
+            full = full.plus(e.budget(LabMode.FULL));
+            assertTrue(e.budget(LabMode.SMOKE).compareTo(e.budget(LabMode.FULL)) <= 0, e.name());
+        }
+        assertTrue(quick.compareTo(Duration.ofMinutes(9)) <= 0, "quick budgets add up to " + quick);
+        assertTrue(full.compareTo(Duration.ofMinutes(60)) <= 0, "full budgets add up to " + full);
+    }
+
+    @Test
+    void threadCountsFromTheCommandLineReplaceTheHeadlineOnes() {
+        List<Comparison> plan = registry.get("backoff").comparisons(new LabPlan(LabMode.QUICK, List.of(1, 3), false, 2));
+        assertEquals(List.of(1, 3), plan.stream().map(c -> c.baseline().threads()).toList());
+        List<Comparison> headline = registry.get("backoff").comparisons(new LabPlan(LabMode.QUICK, List.of(), false, 2));
+        assertEquals(List.of(2), headline.stream().map(c -> c.baseline().threads()).toList());
+    }
+
+    private static int trials(List<Comparison> plan) {
+        return plan.stream().mapToInt(c -> c.sides().size()).sum();
+    }
+}

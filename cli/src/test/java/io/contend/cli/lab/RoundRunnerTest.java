@@ -1,0 +1,64 @@
+package io.contend.cli.lab;
+
+import org.junit.jupiter.api.Test;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicLong;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+class RoundRunnerTest {
+
+    @Test
+    void sidesAlternateInRotatingOrderRoundAfterRound() throws Exception {
+        List<String> log = new ArrayList<>();
+        Comparison c = Fixtures.comparison(Fixtures.trial("A", log, 1), Fixtures.trial("B", log, 1),
+                Fixtures.trial("C", log, 1));
+        new RoundRunner().run(List.of(c), RoundPlan.fixed(3), (r, n, s, t, trial) -> { });
+        assertEquals(List.of("A@0", "B@0", "C@0", "B@1", "C@1", "A@1", "C@2", "A@2", "B@2"), log);
+    }
+
+    @Test
+    void theFirstRoundsDurationFitsTheRoundsIntoTheBudget() throws Exception {
+        AtomicLong clock = new AtomicLong();
+        List<String> log = new ArrayList<>();
+        DirectTrial a = Fixtures.trial("A", log, 1);
+        DirectTrial b = new DirectTrial("bench", Map.of("impl", "B"), 1, round -> {
+            clock.addAndGet(Duration.ofSeconds(10).toNanos()); // a round takes 10 s
+            return new Sample(1, "ops/us", Map.of());
+        });
+        RoundPlan plan = new RoundPlan(Duration.ofSeconds(65), 0, 3, 12);
+        Map<Trial, List<Sample>> samples = new RoundRunner(clock::get).run(List.of(Fixtures.comparison(a, b)), plan,
+                (r, n, s, t, trial) -> { });
+        assertEquals(6, samples.get(a).size(), "65 s / 10 s a round");
+        assertEquals(6, samples.get(b).size());
+        assertEquals(3, new RoundPlan(Duration.ofSeconds(5), 0, 3, 12).rounds(Duration.ofSeconds(10)), "at least min");
+        assertEquals(12, new RoundPlan(Duration.ofHours(1), 0, 3, 12).rounds(Duration.ofSeconds(1)), "at most max");
+    }
+
+    @Test
+    void aConfigurationInTwoComparisonsIsRefused() {
+        List<String> log = new ArrayList<>();
+        DirectTrial shared = Fixtures.trial("A", log, 1);
+        List<Comparison> twice = List.of(Fixtures.comparison(shared, Fixtures.trial("B", log, 1)),
+                Fixtures.comparison(shared, Fixtures.trial("C", log, 1)));
+        assertThrows(IllegalArgumentException.class,
+                () -> new RoundRunner().run(twice, RoundPlan.fixed(2), (r, n, s, t, trial) -> { }));
+    }
+
+    @Test
+    void aFailedMeasurementStopsTheRun() {
+        List<String> log = new ArrayList<>();
+        DirectTrial failing = new DirectTrial("bench", Map.of("impl", "X"), 1, round -> {
+            throw new IllegalStateException("benchmark threw");
+        });
+        Comparison c = Fixtures.comparison(Fixtures.trial("A", log, 1), failing, Fixtures.trial("C", log, 1));
+        assertThrows(IllegalStateException.class,
+                () -> new RoundRunner().run(List.of(c), RoundPlan.fixed(2), (r, n, s, t, trial) -> { }));
+        assertEquals(List.of("A@0"), log);
+    }
+}
