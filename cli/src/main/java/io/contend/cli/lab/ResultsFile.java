@@ -1,5 +1,6 @@
 package io.contend.cli.lab;
 
+import io.contend.cli.AtomicWrite;
 import com.google.gson.Gson;
 import com.google.gson.GsonBuilder;
 import com.google.gson.JsonArray;
@@ -10,7 +11,6 @@ import com.google.gson.JsonParser;
 
 import java.io.IOException;
 import java.io.Reader;
-import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -135,16 +135,10 @@ public final class ResultsFile {
             results.add(toJson(r));
         }
         root.add("results", results);
-        Path temporary = Files.createTempFile(path.toAbsolutePath().getParent(), NAME + ".", ".tmp");
-        try {
-            try (Writer out = Files.newBufferedWriter(temporary, StandardCharsets.UTF_8)) {
-                GSON.toJson(root, out);
-                out.write('\n');
-            }
-            Files.move(temporary, path, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-        } finally {
-            Files.deleteIfExists(temporary);
-        }
+        AtomicWrite.write(path, out -> {
+            GSON.toJson(root, out);
+            out.write('\n');
+        });
     }
 
     /** Non-finite numbers have no JSON form: they are written as null. */

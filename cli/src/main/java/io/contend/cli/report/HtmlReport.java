@@ -1,5 +1,6 @@
 package io.contend.cli.report;
 
+import io.contend.cli.AtomicWrite;
 import io.contend.cli.chart.Html;
 import io.contend.cli.chart.RatioChart;
 import io.contend.cli.chart.SvgChart;
@@ -16,10 +17,8 @@ import io.contend.cli.verdict.Verdict;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.Base64;
 import java.util.LinkedHashMap;
@@ -81,9 +80,7 @@ public final class HtmlReport {
         }
         String html = render(ResultsFile.readContents(results), plots(directory));
         Path report = directory.resolve(NAME);
-        Path temporary = directory.resolve(NAME + ".tmp");
-        Files.writeString(temporary, html, StandardCharsets.UTF_8);
-        Files.move(temporary, report, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+        AtomicWrite.write(report, out -> out.write(html));
         return report;
     }
 

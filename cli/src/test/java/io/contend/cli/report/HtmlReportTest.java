@@ -20,12 +20,20 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-/** The report's structure, rendered from a fixed results.json (backoff, refcount, and an experiment this build lacks). */
+/**
+ * The report's structure, rendered from results.json alone: a real smoke run's file (backoff, refcount, queues;
+ * schema 2), the same with an experiment renamed to one this build lacks, and a schema-1 file of an older
+ * version.
+ */
 class HtmlReportTest {
     private static final Pattern SVG = Pattern.compile("<svg class=\"chart (bars|lines)\".*?</svg>", Pattern.DOTALL);
 
     static Path fixture(Path dir) throws IOException {
-        try (InputStream in = HtmlReportTest.class.getResourceAsStream("/report/results.json")) {
+        return fixture(dir, "/report/results.json");
+    }
+
+    static Path fixture(Path dir, String resource) throws IOException {
+        try (InputStream in = HtmlReportTest.class.getResourceAsStream(resource)) {
             Files.copy(in, dir.resolve(ResultsFile.NAME));
         }
         return dir;
@@ -47,52 +55,62 @@ class HtmlReportTest {
         return sections;
     }
 
-    @Test
-    void oneSectionPerExperimentEachWithChartTableAndNotes(@TempDir Path dir) throws IOException {
-        String html = render(fixture(dir));
-        List<String> sections = sections(html);
-        assertEquals(List.of("backoff", "refcount", "future-queues"),
-                sections.stream().map(s -> s.substring(0, s.indexOf('\n'))).toList());
-        for (String section : sections) {
-            Matcher charts = SVG.matcher(section);
-            int count = 0;
-            while (charts.find()) {
-                String svg = charts.group();
-                count++;
-                assertTrue(svg.contains("<title>") && svg.contains("class=\"chart-title\""), "title: " + svg);
-                assertTrue(svg.contains("class=\"axis-label x-label\""), "x label: " + svg);
-                assertTrue(svg.matches("(?s).*class=\"axis-label y-label\"[^>]*>score \\([^)]+\\), (higher|lower) is better(, log scale)?<.*"),
-                        "y label with unit: " + svg);
-                assertTrue(svg.contains("<g class=\"legend\">") && svg.contains("legend-text"), "legend: " + svg);
-            }
-            assertTrue(count >= 1, "a chart in " + section);
-            assertEquals(1, section.split("<table class=\"results\">", -1).length - 1, "one results table: " + section);
-        }
+    private static int count(String text, String part) {
+        return text.split(Pattern.quote(part), -1).length - 1;
     }
 
     @Test
-    void chartsSuitTheData(@TempDir Path dir) throws IOException {
+    void oneSectionPerExperimentWithRatioChartTableVerdictsAndNotes(@TempDir Path dir) throws IOException {
         List<String> sections = sections(render(fixture(dir)));
-        String backoff = sections.get(0);
-        assertTrue(backoff.contains("<svg class=\"chart bars\""), "strategies x threads are grouped bars");
-        assertTrue(backoff.contains(">4* threads<"), "oversubscribed group marked");
-        assertTrue(backoff.contains("class=\"error-bar\""), "error bars from JMH's error");
-        assertTrue(backoff.contains("<th>vs cas</th>") && backoff.contains("<td>1.00x</td>"), "ratio column");
-        String refcount = sections.get(1);
-        assertEquals(2, refcount.split("<svg class=\"chart lines\"", -1).length - 1, "delay 1..10000: a line chart per benchmark");
-        assertTrue(refcount.contains("delay, log scale"), "the range asks for a log axis");
-        assertTrue(refcount.contains("lower is better"), "ns/op");
-        assertTrue(refcount.contains("<h3>Seed, other machine</h3>") && refcount.contains("804.579"),
-                "the seed's 7248 table beside ours");
-        String unknown = sections.get(2);
-        assertTrue(unknown.contains("not an experiment of this build"), unknown);
-        assertTrue(unknown.contains("<svg class=\"chart lines\"") && unknown.contains("burst, log scale"), unknown);
-        assertFalse(unknown.contains("vs baseline"), "no baseline known, no ratio column: " + unknown);
+        assertEquals(List.of("backoff", "refcount", "queues"),
+                sections.stream().map(s -> s.substring(0, s.indexOf('\n'))).toList());
+        for (String section : sections) {
+            assertEquals(1, count(section, "<svg class=\"chart ratio-chart\""), "one ratio chart: " + section);
+            assertTrue(section.contains("class=\"margin-band\"") && section.contains("class=\"one-line\""),
+                    "the margin and the line at 1 are drawn");
+            assertEquals(1, count(section, "<table class=\"results\">"), "one results table");
+            assertTrue(section.contains("<th>95% CI</th>") && section.contains("<th>Verdict</th>"), section);
+            assertTrue(section.contains("class=\"verdicts\"") && section.contains("verdicts:"), section);
+            int compared = count(section, "<g class=\"comparison ");
+            int verdictCells = 0;
+            for (String v : List.of("faster", "slower", "same", "inconclusive")) {
+                verdictCells += count(section, "<td>" + v + "</td>");
+            }
+            assertEquals(compared, verdictCells, "a whisker per compared row");
+        }
+        assertTrue(sections.get(0).contains("<td>baseline</td>"), "the baseline row says so");
+        assertTrue(sections.get(1).contains("<h3>Published numbers, other machine</h3>") && sections.get(1).contains("804.579"),
+                "Netty #7248's table beside ours");
+    }
+
+    @Test
+    void anExperimentThisBuildDoesNotKnowRendersFromTheFileAlone(@TempDir Path dir) throws IOException {
+        fixture(dir);
+        Path results = dir.resolve(ResultsFile.NAME);
+        Files.writeString(results, Files.readString(results).replace("\"queues\"", "\"future-queues\""));
+        List<String> sections = sections(render(dir));
+        String future = sections.get(2);
+        assertTrue(future.startsWith("future-queues\n"), future);
+        assertTrue(future.contains("<svg class=\"chart ratio-chart\"") && future.contains("<th>vs jctools</th>"), future);
+        assertTrue(future.contains("SPSC/MPSC queues vs JCTools"), "the title comes from the file");
+    }
+
+    @Test
+    void anOlderSchemaRendersItsRecordsWithoutVerdicts(@TempDir Path dir) throws IOException {
+        List<String> sections = sections(render(fixture(dir, "/report/results-v1.json")));
+        assertEquals(List.of("backoff", "refcount", "future-queues"),
+                sections.stream().map(s -> s.substring(0, s.indexOf('\n'))).toList());
+        for (String section : sections) {
+            assertTrue(SVG.matcher(section).find(), "raw-score charts where nothing is compared: " + section);
+            assertEquals(1, count(section, "<table class=\"results\">"));
+            assertFalse(section.contains("ratio-chart"), section);
+        }
+        assertTrue(sections.get(1).contains("delay, log scale"), "delay 1..10000 is a log axis");
     }
 
     @Test
     void headerNamesMachineModeAndDateAndWarnsOfOversubscription(@TempDir Path dir) throws IOException {
-        String html = render(fixture(dir));
+        String html = render(fixture(dir, "/report/results-v1.json"));
         String header = html.substring(html.indexOf("<header>"), html.indexOf("</header>"));
         assertTrue(header.contains("2 CPUs") && header.contains("OpenJDK 64-Bit Server VM (Test) 17.0.15+6")
                 && header.contains("Linux 6.1 amd64"), header);
