@@ -84,7 +84,7 @@ public final class AffinityExperiment implements Experiment {
 
     @Override
     public Duration budget(LabMode mode) {
-        return mode == LabMode.FULL ? Duration.ofMinutes(8) : Duration.ofSeconds(70);
+        return mode.budget(Duration.ofSeconds(70), Duration.ofMinutes(8));
     }
 
     @Override

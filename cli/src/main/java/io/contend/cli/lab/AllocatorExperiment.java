@@ -78,7 +78,7 @@ public final class AllocatorExperiment extends JmhExperiment {
 
     @Override
     public Duration budget(LabMode mode) {
-        return mode == LabMode.FULL ? Duration.ofMinutes(8) : Duration.ofSeconds(90);
+        return mode.budget(Duration.ofSeconds(90), Duration.ofMinutes(8));
     }
 
     @Override

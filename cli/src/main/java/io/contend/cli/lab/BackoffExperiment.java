@@ -50,7 +50,7 @@ public final class BackoffExperiment extends JmhExperiment {
 
     @Override
     public Duration budget(LabMode mode) {
-        return mode == LabMode.FULL ? Duration.ofMinutes(6) : Duration.ofSeconds(60);
+        return mode.budget(Duration.ofSeconds(60), Duration.ofMinutes(6));
     }
 
     @Override

@@ -76,7 +76,7 @@ public final class HistogramExperiment extends JmhExperiment {
 
     @Override
     public Duration budget(LabMode mode) {
-        return mode == LabMode.FULL ? Duration.ofMinutes(10) : Duration.ofSeconds(60);
+        return mode.budget(Duration.ofSeconds(60), Duration.ofMinutes(10));
     }
 
     @Override

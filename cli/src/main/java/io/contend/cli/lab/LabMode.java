@@ -45,6 +45,22 @@ public enum LabMode {
         return maxRounds;
     }
 
+    /**
+     * An experiment's budget in this mode. Smoke runs always make two rounds; its budget, an eighth of quick's,
+     * only feeds the progress display's time left.
+     *
+     * @param quick the budget in quick mode
+     * @param full the budget in full mode
+     * @return the budget for this mode
+     */
+    public java.time.Duration budget(java.time.Duration quick, java.time.Duration full) {
+        return switch (this) {
+            case SMOKE -> quick.dividedBy(8);
+            case QUICK -> quick;
+            case FULL -> full;
+        };
+    }
+
     /** @return the name used on the command line and in results.json */
     public String label() {
         return name().toLowerCase(Locale.ROOT);

@@ -112,7 +112,7 @@ public final class QueuesExperiment extends JmhExperiment {
 
     @Override
     public Duration budget(LabMode mode) {
-        return mode == LabMode.FULL ? Duration.ofMinutes(16) : Duration.ofSeconds(130);
+        return mode.budget(Duration.ofSeconds(130), Duration.ofMinutes(16));
     }
 
     /** Throughput's score is messages passed per microsecond; burst's is JMH's primary result (ns per burst). */

@@ -71,7 +71,7 @@ public final class RefcountExperiment extends JmhExperiment {
 
     @Override
     public Duration budget(LabMode mode) {
-        return mode == LabMode.FULL ? Duration.ofMinutes(8) : Duration.ofSeconds(75);
+        return mode.budget(Duration.ofSeconds(75), Duration.ofMinutes(8));
     }
 
     @Override
