@@ -11,8 +11,8 @@ import java.util.Objects;
  */
 public final class RatioChart {
     private static final int WIDTH = 760;
-    private static final int LABEL_WIDTH = 290;
-    private static final int VERDICT_WIDTH = 96;
+    private static final int LABEL_WIDTH = 300;
+    private static final int VERDICT_WIDTH = 130;
     private static final int TOP = 44;
     private static final int ROW = 22;
     private static final int BOTTOM = 46;
@@ -91,7 +91,7 @@ public final class RatioChart {
         out.append(String.format(Locale.ROOT, "<g class=\"comparison %s\"><title>%s: %sx [%s, %s] %s</title>%n",
                 escape(r.verdict()), escape(r.label()), fmt(r.ratio()), fmt(r.low()), fmt(r.high()), escape(r.verdict())));
         out.append(String.format(Locale.ROOT, "<text x=\"%d\" y=\"%.1f\" text-anchor=\"end\">%s</text>%n",
-                LABEL_WIDTH - 8, y + 4, escape(shorten(r.label(), 46))));
+                LABEL_WIDTH - 8, y + 4, escape(shorten(r.label(), 40))));
         if (Double.isFinite(r.low()) && Double.isFinite(r.high())) {
             out.append(String.format(Locale.ROOT, "<line class=\"whisker\" x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" "
                     + "stroke=\"%s\" stroke-width=\"2\"/>", x.at(r.low()), y, x.at(r.high()), y, color));

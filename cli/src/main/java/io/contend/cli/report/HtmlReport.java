@@ -13,7 +13,6 @@ import io.contend.cli.lab.ResultTable;
 import io.contend.cli.lab.ResultsFile;
 import io.contend.cli.lab.TableSpec;
 import io.contend.cli.verdict.Direction;
-import io.contend.cli.verdict.Verdict;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -192,31 +191,55 @@ public final class HtmlReport {
 
     /** The forest plot of every comparison, or null when no record has one. */
     static String ratioChart(String name, TableSpec spec, List<ResultRecord> records) {
-        List<RatioChart.Row> rows = new ArrayList<>();
-        double margin = Verdict.MARGIN;
-        for (ResultRecord r : records) {
-            ComparisonResult c = r.comparison();
-            if (c != null) {
-                margin = c.margin();
-                rows.add(new RatioChart.Row(label(r, spec), c.ratio(), c.ratioLow() == null ? Double.NaN : c.ratioLow(),
-                        c.ratioHigh() == null ? Double.NaN : c.ratioHigh(), c.verdict().label()));
-            }
-        }
-        if (rows.isEmpty()) {
+        List<ResultRecord> compared = records.stream().filter(r -> r.comparison() != null).toList();
+        if (compared.isEmpty()) {
             return null;
         }
-        return RatioChart.render(name + ": ratio to " + (spec.baseline() == null ? "the baseline" : spec.baseline())
-                + " with 95% interval", spec.baseline() == null ? "the baseline" : spec.baseline(), margin, rows);
+        List<String> varying = ChartPlanner.varying(compared);
+        boolean benchmarks = compared.stream().map(ResultRecord::benchmark).distinct().count() > 1
+                && varying.stream().noneMatch(p -> namesTheBenchmark(p, compared));
+        List<RatioChart.Row> rows = new ArrayList<>();
+        for (ResultRecord r : compared) {
+            ComparisonResult c = r.comparison();
+            rows.add(new RatioChart.Row(label(r, spec, varying, benchmarks), c.ratio(),
+                    c.ratioLow() == null ? Double.NaN : c.ratioLow(), c.ratioHigh() == null ? Double.NaN : c.ratioHigh(),
+                    c.verdict().label()));
+        }
+        String baseline = spec.baseline() == null ? "the baseline" : spec.baseline();
+        return RatioChart.render(name + ": ratio to " + baseline + " with 95% interval", baseline,
+                compared.get(0).comparison().margin(), rows);
     }
 
-    private static String label(ResultRecord r, TableSpec spec) {
-        StringBuilder out = new StringBuilder(r.benchmark());
-        for (String p : spec.paramColumns()) {
-            if (r.param(p) != null) {
-                out.append(' ').append(p.equals(spec.compared()) ? "" : p + "=").append(r.param(p));
+    /** Whether a parameter's value tells the benchmark, e.g. refcount's {@code contended} label. */
+    private static boolean namesTheBenchmark(String param, List<ResultRecord> records) {
+        Map<String, String> benchmarkOf = new LinkedHashMap<>();
+        for (ResultRecord r : records) {
+            String value = r.param(param);
+            if (value == null || !benchmarkOf.computeIfAbsent(value, v -> r.benchmark()).equals(r.benchmark())) {
+                return false;
             }
         }
-        return out.append(" t").append(r.threads()).toString();
+        return benchmarkOf.values().stream().distinct().count() == benchmarkOf.size();
+    }
+
+    /** The compared value first, then only what varies among the compared rows, so labels stay short. */
+    private static String label(ResultRecord r, TableSpec spec, List<String> varying, boolean benchmark) {
+        List<String> parts = new ArrayList<>();
+        if (benchmark) {
+            parts.add(r.benchmark());
+        }
+        if (spec.compared() != null && r.param(spec.compared()) != null) {
+            parts.add(r.param(spec.compared()));
+        }
+        for (String p : varying) {
+            if (p.equals(ChartPlanner.THREADS)) {
+                parts.add(r.threads() + "t");
+            } else if (!p.equals(spec.compared()) && r.param(p) != null) {
+                String value = r.param(p);
+                parts.add(value.matches("-?[0-9.]+|true|false") ? p + "=" + value : value); // a bare number needs its name
+            }
+        }
+        return String.join(" ", parts);
     }
 
     private static void htmlTable(StringBuilder out, String cssClass, List<String> header, List<List<String>> rows,
