@@ -51,6 +51,11 @@ public final class QueueFactory {
             List.of(SPSC_ARRAY, SPSC_CHUNKED, SPSC_GROWABLE, SPSC_UNBOUNDED, MPSC_ARRAY, MPSC_UNBOUNDED);
     /** Implementation: io.contend.queue. */
     public static final String CONTEND = "contend";
+    /**
+     * Implementation: io.contend.queue through its relaxed operations (relaxedOffer, relaxedPoll): the fast path
+     * without the linearizable poll's check of the producer's index.
+     */
+    public static final String CONTEND_RELAXED = "contend-relaxed";
     /** Implementation: JCTools 4.0.7's Unsafe classes, the baseline. */
     public static final String JCTOOLS = "jctools";
     /** Implementation: JCTools 4.0.7's VarHandle classes. */
@@ -58,7 +63,7 @@ public final class QueueFactory {
     /** Implementation: ArrayBlockingQueue or ConcurrentLinkedQueue. */
     public static final String JDK = "jdk";
     /** Every implementation, in the experiment's order. */
-    public static final List<String> IMPLS = List.of(CONTEND, JCTOOLS, JCTOOLS_VARHANDLE, JDK);
+    public static final List<String> IMPLS = List.of(CONTEND, CONTEND_RELAXED, JCTOOLS, JCTOOLS_VARHANDLE, JDK);
 
     private QueueFactory() {
     }
@@ -109,6 +114,8 @@ public final class QueueFactory {
         switch (impl) {
             case CONTEND:
                 return contend(queue, chunk, capacity);
+            case CONTEND_RELAXED:
+                return new RelaxedQueue<>(contend(queue, chunk, capacity));
             case JCTOOLS:
                 return jctools(queue, chunk, capacity);
             case JCTOOLS_VARHANDLE:
@@ -118,7 +125,7 @@ public final class QueueFactory {
         }
     }
 
-    private static Queue<Integer> contend(String queue, int chunk, int capacity) {
+    private static io.contend.queue.AbstractMessagePassingQueue<Integer> contend(String queue, int chunk, int capacity) {
         switch (queue) {
             case "SpscArray":
                 return new SpscArrayQueue<>(capacity);

@@ -73,7 +73,8 @@ public class QueueThroughputBenchmark {
         public String queue;
 
         /** Implementation: contend, jctools (Unsafe), jctools-varhandle, or jdk (not for chunked or growable). */
-        @Param({QueueFactory.CONTEND, QueueFactory.JCTOOLS, QueueFactory.JCTOOLS_VARHANDLE, QueueFactory.JDK})
+        @Param({QueueFactory.CONTEND, QueueFactory.CONTEND_RELAXED, QueueFactory.JCTOOLS, QueueFactory.JCTOOLS_VARHANDLE,
+                QueueFactory.JDK})
         public String impl;
 
         /** Chunk size (initial capacity for growable) of the linked-array kinds; ignored by the others. */

@@ -24,11 +24,13 @@ class QueueFactoryTest {
                 String type = q.getClass().getName();
                 switch (impl) {
                     case "contend" -> assertTrue(type.startsWith("io.contend.queue."), type);
+                    case "contend-relaxed" -> assertTrue(q instanceof RelaxedQueue && q.toString().startsWith("relaxed "), type);
                     case "jctools" -> assertTrue(type.startsWith("org.jctools.queues.") && !type.contains("VarHandle"), type);
                     case "jctools-varhandle" -> assertTrue(type.startsWith("org.jctools.queues.varhandle."), type);
                     default -> assertTrue(type.startsWith("java.util.concurrent."), type);
                 }
-                String simple = q.getClass().getSimpleName().replace("VarHandle", "");
+                String simple = impl.equals("contend-relaxed") ? QueueFactory.create(queue, "contend", 16, 1024).getClass()
+                        .getSimpleName() : q.getClass().getSimpleName().replace("VarHandle", "");
                 String expected = !impl.equals("jdk") ? queue + "ArrayQueue".substring(queue.endsWith("Array") ? 5 : 0)
                         : QueueFactory.bounded(queue) ? "ArrayBlockingQueue" : "ConcurrentLinkedQueue";
                 assertEquals(expected, simple, queue + "/" + impl);
@@ -42,12 +44,12 @@ class QueueFactoryTest {
                 built++;
             }
         }
-        assertEquals(6 * 3 + 4, built);
+        assertEquals(6 * 4 + 4, built);
     }
 
     @Test
     void boundedKindsRefuseBeyondTheirCapacity() {
-        for (String impl : new String[] {"contend", "jctools", "jctools-varhandle"}) {
+        for (String impl : new String[] {"contend", "contend-relaxed", "jctools", "jctools-varhandle"}) {
             for (String queue : new String[] {"SpscArray", "SpscChunked", "SpscGrowable", "MpscArray"}) {
                 Queue<Integer> q = QueueFactory.create(queue, impl, 16, 1024);
                 int n = 0;

@@ -23,7 +23,10 @@ import java.util.Map;
  * per round trip of 1, 10 or 100 messages through an echo thread; the record says threads = 1 (JMH's) and
  * carries the label {@code echoThreads=1}: two threads are busy.
  *
- * <p>Headline (quick): contend vs jctools for every kind, throughput at chunk 128 and bursts of 1 and 100.
+ * <p>{@code contend-relaxed} is the same contend queue through relaxedOffer/relaxedPoll: the difference between
+ * it and {@code contend} is what the linearizable poll costs.
+ *
+ * <p>Headline (quick): contend and contend-relaxed vs jctools for every kind, throughput at chunk 128 and bursts of 1 and 100.
  * Every comparison ({@code --full}): chunks 16, 128, 1024 and 16384 with the VarHandle classes and the JDK
  * queue (which has no chunk, so it joins the chunk-128 comparison), bursts of 1, 10 and 100.
  * {@code --threads} does not apply: both benchmarks are one producer and one consumer by design.
@@ -58,6 +61,7 @@ public final class QueuesExperiment extends JmhExperiment {
                 String c = chunked ? chunk : null;
                 List<Trial> contenders = new ArrayList<>();
                 contenders.add(trial(throughput(queue, QueueFactory.CONTEND, c), plan.mode()));
+                contenders.add(trial(throughput(queue, QueueFactory.CONTEND_RELAXED, c), plan.mode()));
                 if (every || plan.smoke()) {
                     contenders.add(trial(throughput(queue, QueueFactory.JCTOOLS_VARHANDLE, c), plan.mode()));
                     if (chunk.equals(HEADLINE_CHUNK) && QueueFactory.supports(queue, QueueFactory.JDK)) {
@@ -76,6 +80,7 @@ public final class QueuesExperiment extends JmhExperiment {
             for (String burst : bursts) {
                 List<Trial> contenders = new ArrayList<>();
                 contenders.add(trial(burst(queue, QueueFactory.CONTEND, burst), plan.mode()));
+                contenders.add(trial(burst(queue, QueueFactory.CONTEND_RELAXED, burst), plan.mode()));
                 if (every || plan.smoke()) {
                     contenders.add(trial(burst(queue, QueueFactory.JCTOOLS_VARHANDLE, burst), plan.mode()));
                     if (QueueFactory.supports(queue, QueueFactory.JDK)) {
@@ -112,7 +117,17 @@ public final class QueuesExperiment extends JmhExperiment {
 
     @Override
     public Duration budget(LabMode mode) {
-        return mode.budget(Duration.ofSeconds(130), Duration.ofMinutes(16));
+        return mode.budget(Duration.ofSeconds(150), Duration.ofMinutes(16));
+    }
+
+    /**
+     * Quick rounds measure 2 x 200 ms after 200 ms of warm-up: the headline has 54 configurations a round, and
+     * three rounds must fit the budget. A queue's throughput varies far more from fork to fork (thread
+     * placement) than within one, so more rounds buy more than longer ones.
+     */
+    @Override
+    protected JmhSettings settings(LabMode mode) {
+        return mode == LabMode.QUICK ? new JmhSettings(1, 1, 200, 2, 200) : mode.settings();
     }
 
     /** Throughput's score is messages passed per microsecond; burst's is JMH's primary result (ns per burst). */
@@ -146,7 +161,9 @@ public final class QueuesExperiment extends JmhExperiment {
                         "burst: ns per round trip of `burst` messages (lower is better): the JMH thread offers them",
                         "to queue A, an echo thread moves them to queue B, the JMH thread polls them back; Threads 1",
                         "is JMH's thread, the echo thread (label echoThreads=1) makes two busy threads. Chunk 128.",
-                        "impl: contend (io.contend.queue); jctools: JCTools 4.0.7 Unsafe classes; jctools-varhandle:",
+                        "impl: contend (io.contend.queue, linearizable poll: on an empty slot it reads the producer's",
+                        "index); contend-relaxed: the same queue through relaxedOffer/relaxedPoll, which return at an",
+                        "empty slot as JCTools' poll does; jctools: JCTools 4.0.7 Unsafe classes; jctools-varhandle:",
                         "org.jctools.queues.varhandle; jdk: ArrayBlockingQueue (array kinds), ConcurrentLinkedQueue",
                         "(unbounded kinds). chunk: chunk size (growable: initial capacity); jdk rows have none and",
                         "compare with JCTools at chunk 128."))
