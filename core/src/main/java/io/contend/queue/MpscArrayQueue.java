@@ -29,7 +29,9 @@ import java.util.function.Supplier;
  * Padding: pads are byte fields, because since JDK 15 the JVM fills holes in a superclass's layout with a
  * subclass's narrow fields (JDK-8237767) and long pads leave such holes; LayoutTest checks the result.
  *
- * Source: JCTools' MpscArrayQueue (Nitsan Wakart), seed 004; written anew on VarHandles.
+ * Source: JCTools' MpscArrayQueue (Nitsan Wakart); release stores as in Nitsan Wakart,
+ * "What do Atomic*::lazySet/Atomic*FieldUpdater::lazySet/Unsafe::putOrdered* actually mean?",
+ * psy-lob-saw.blogspot.com/2016/12/what-is-lazyset-putordered.html. Written anew on VarHandles.
  */
 
 /** Padding before the cold fields. */

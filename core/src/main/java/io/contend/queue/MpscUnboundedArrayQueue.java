@@ -31,7 +31,9 @@ import java.util.function.Supplier;
  * subclass's narrow fields (JDK-8237767) and long pads leave such holes; LayoutTest checks the result.
  *
  * Source: JCTools' MpscUnboundedXaddArrayQueue (Francesco Nigro, Nitsan Wakart) for the XADD-and-chunks idea,
- * seed 004; this design (no chunk pooling, prev links for late producers) is our own, on VarHandles.
+ * and for linking chunks Nitsan Wakart, "Linked Array Queues, part 1: SPSC",
+ * psy-lob-saw.blogspot.com/2016/10/linked-array-queues-part-1-spsc.html;
+ * this design (no chunk pooling, prev links for late producers) is our own, on VarHandles.
  */
 
 /** Padding before the producers' fields. */

@@ -31,8 +31,10 @@ import java.lang.invoke.VarHandle;
  * byte fields, because since JDK 15 the JVM fills holes in a superclass's layout with a subclass's
  * narrow fields (JDK-8237767) and long pads leave such holes; LayoutTest checks the result.
  *
- * Source: JCTools' SpscArrayQueue (Nitsan Wakart) and Martin Thompson's FastFlow-style look-ahead, seed 004;
- * written anew on VarHandles.
+ * Source: JCTools' SpscArrayQueue (Nitsan Wakart) and Martin Thompson's FastFlow-style look-ahead; release
+ * stores as in Nitsan Wakart,
+ * "What do Atomic*::lazySet/Atomic*FieldUpdater::lazySet/Unsafe::putOrdered* actually mean?",
+ * psy-lob-saw.blogspot.com/2016/12/what-is-lazyset-putordered.html. Written anew on VarHandles.
  */
 
 /** Padding before the cold fields. */

@@ -39,7 +39,9 @@ import java.lang.invoke.VarHandle;
  * landed on the producer's line and cost 3x in throughput).
  *
  * Source: JCTools' BaseSpscLinkedArrayQueue and its chunked, growable and unbounded variants (Nitsan Wakart),
- * seed 004; written anew on VarHandles.
+ * explained in Nitsan Wakart, "Linked Array Queues, part 1: SPSC",
+ * psy-lob-saw.blogspot.com/2016/10/linked-array-queues-part-1-spsc.html.
+ * Written anew on VarHandles.
  */
 
 /** Padding before the producer's fields. */

@@ -36,13 +36,14 @@ import java.util.function.Consumer;
  * exited, the queues are drained, so shutdownNow returns each unrun task exactly once and no task runs after
  * it returns.
  *
- * Source: seed 002 (CASSANDRA-1632's per-thread queues and batched delivery), Cassandra's SEPExecutor for the
+ * Source: CASSANDRA-1632 ("Thread workflow and cpu affinity": per-thread queues and batched delivery across
+ * stages), Cassandra's SEPExecutor for the
  * spin-then-park worker; written for contend.
  */
 
 /**
  * A staged executor: a pipeline of named stages, each with its own workers and queues, tasks flowing from one
- * stage to the next (seed 002, CASSANDRA-1632). Workers drain up to a batch limit per wake-up and idle with a
+ * stage to the next (CASSANDRA-1632). Workers drain up to a batch limit per wake-up and idle with a
  * spin, yield, park strategy; per-stage metrics count tasks, batches and queue depth.
  *
  * <p>Shutdown follows ExecutorService: {@link #shutdown()} stops accepting and lets every accepted task finish

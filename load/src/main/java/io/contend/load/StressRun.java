@@ -32,7 +32,7 @@ import org.HdrHistogram.HistogramLogWriter;
  */
 
 /**
- * Runs a workload under a {@link Rate} and records it without coordinated omission (seed 004).
+ * Runs a workload under a {@link Rate} and records it without coordinated omission (CASSANDRA-11853).
  *
  * <p>Generator threads claim operation numbers from one shared counter. In a paced mode operation n has the
  * intended start {@link Schedule#intendedStartNanos(long)}: its thread waits until then (parking, spinning for
