@@ -22,6 +22,9 @@ import java.util.function.UnaryOperator;
  * pads are byte fields, because since JDK 15 the JVM fills holes in a superclass's layout with a subclass's
  * narrow fields (JDK-8237767) and long pads leave such holes; LayoutTest checks the result.
  *
+ * Copies, on purpose: this is ContendedLong copied and adapted to references (see ContendedLong's notes for
+ * why the two are not one generic class).
+ *
  * Source: Dice, Hendler, Mirsky, arXiv:1305.5800 (their "AtomicReference with a contention manager").
  */
 abstract class ContendedReferencePadBefore {
