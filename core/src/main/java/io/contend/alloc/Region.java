@@ -35,6 +35,8 @@ import java.util.Objects;
  * Padding: the offset, written by every allocating thread, sits between 128-byte pads of
  * byte fields, because since JDK 15 the JVM fills holes in a superclass's layout with a subclass's
  * narrow fields (JDK-8237767) and long pads leave such holes; LayoutTest checks the result.
+ * The pad and field-holder classes (a VarHandle and its accessors per field) repeat across padded classes on
+ * purpose: a class-hierarchy pad must sit in each hierarchy, and Java has no mixins.
  *
  * Source: CASSANDRA-15922 (NativeAllocator.Region.allocate: CAS loop -> getAndAdd).
  */
