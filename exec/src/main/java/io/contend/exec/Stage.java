@@ -25,6 +25,8 @@ import java.util.concurrent.locks.LockSupport;
  * batch written under it from one holder to the next. upstreamDone is volatile and written after every
  * upstream offer, so a worker that reads it true and then finds its queue empty has seen every task. Counters
  * are LongAdders and an AtomicLong maximum.
+ *
+ * Source: as StagedExecutor's (CASSANDRA-1632; Cassandra's SEPExecutor for the spin-then-park worker).
  */
 
 /**

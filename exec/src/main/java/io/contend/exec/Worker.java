@@ -23,6 +23,8 @@ import java.util.concurrent.locks.LockSupport;
  * flag (CAS acquire after the worker's volatile clear). cursor changes only by CAS or getAndSet, apart from
  * its reset to 0 under the consumer flag, which no steal can race (steals happen under the flag). thread is
  * volatile so that producers unpark the right thread from the start.
+ *
+ * Source: as StagedExecutor's (CASSANDRA-1632; Cassandra's SEPExecutor for the spin-then-park worker).
  */
 
 /** A worker thread of a stage: takes batches, runs them, idles spin -> yield -> park. */
