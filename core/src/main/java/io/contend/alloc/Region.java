@@ -11,18 +11,22 @@ import java.util.Objects;
 /*
  * Implementation notes.
  *
- * Algorithm: bump allocation. The offset only grows. CAS_LOOP / CAS_BACKOFF read the offset (lv), return
- * FULL if the request does not fit, else casOffset(offset, offset + size), retrying (after a backoff for
- * CAS_BACKOFF) when another thread moved it first. XADD does xaddOffset(size) unconditionally and checks
- * afterwards: old + size <= capacity is a success; otherwise the request failed but the offset has moved past
- * the capacity anyway. The offset is a long, so failed XADDs cannot wrap it (2^63 bytes of failed requests).
+ * Algorithm: bump allocation. CAS_LOOP / CAS_BACKOFF read the offset (lv), return FULL if the request does
+ * not fit, else casOffset(offset, offset + size), retrying (after a backoff for CAS_BACKOFF) when another thread
+ * moved it first. XADD does xaddOffset(size) unconditionally and checks afterwards: old + size <= capacity is a
+ * success; otherwise the request failed but the offset has moved past the capacity anyway. The offset is a
+ * long, so failed XADDs cannot wrap it (2^63 bytes of failed requests). Allocation only moves the offset
+ * forward; the one move back is tryGiveBack, casOffset(end, start), which succeeds only while the offset is
+ * still at end, i.e. when nothing was allocated after the range whose unused tail [start, end) it returns.
  *
- * Invariants: (1) successful ranges [old, old + size) are disjoint and lie inside [0, capacity): each comes
- * from a distinct interval of the monotonic offset and is checked against the capacity; (2) exactly one XADD
- * can have old <= capacity < old + size (the intervals of successive XADDs are contiguous), and it alone
- * writes the boundary field, so usedBytes() = boundary (or min(offset, capacity) while none crossed) and
- * wasteBytes() = capacity - usedBytes() is never negative; (3) under the CAS strategies the offset never passes
- * the capacity.
+ * Invariants: (1) successful ranges [old, old + size) that are in use are disjoint and lie inside
+ * [0, capacity): each comes from its own interval of the offset and is checked against the capacity; a
+ * give-back re-opens only bytes its caller owns and will not use, at the end of the handed-out space; (2)
+ * exactly one XADD can have old <= capacity < old + size (the intervals of successive XADDs are contiguous, and
+ * after that XADD the offset stays above the capacity: a give-back needs end <= capacity), and it alone writes
+ * the boundary field, so usedBytes() = boundary (or min(offset, capacity) while none crossed) and
+ * wasteBytes() = capacity - usedBytes() is never negative; (3) under the CAS strategies the offset never
+ * passes the capacity.
  *
  * Ordering: every offset update is an atomic RMW (volatile CAS or XADD), so two allocations never overlap;
  * the boundary is written once with a release store (so) and read with an acquire load (la). Writes into the
@@ -31,6 +35,8 @@ import java.util.Objects;
  * Padding: the offset, written by every allocating thread, sits between 128-byte pads of
  * byte fields, because since JDK 15 the JVM fills holes in a superclass's layout with a subclass's
  * narrow fields (JDK-8237767) and long pads leave such holes; LayoutTest checks the result.
+ * The pad and field-holder classes (a VarHandle and its accessors per field) repeat across padded classes on
+ * purpose: a class-hierarchy pad must sit in each hierarchy, and Java has no mixins.
  *
  * Source: CASSANDRA-15922 (NativeAllocator.Region.allocate: CAS loop -> getAndAdd).
  */
@@ -68,8 +74,13 @@ abstract class RegionPadAfter extends RegionOffset {
 public final class Region extends RegionPadAfter {
     /** Returned by allocate when the request does not fit. */
     public static final long FULL = -1;
-    /** Largest capacity: the range of a ByteBuffer index. */
-    public static final int MAX_CAPACITY = Integer.MAX_VALUE;
+    /**
+     * Largest capacity: {@code Integer.MAX_VALUE - 8}, the longest byte array every JVM can allocate (HotSpot
+     * refuses Integer.MAX_VALUE itself with "Requested array size exceeds VM limit"; the JDK's own collections
+     * use the same bound). Whether a region that large can be made depends on the heap (or, off-heap, on
+     * -XX:MaxDirectMemorySize): an OutOfMemoryError then propagates.
+     */
+    public static final int MAX_CAPACITY = Integer.MAX_VALUE - 8;
 
     private static final VarHandle OFFSET;
     private static final VarHandle BOUNDARY;
@@ -97,6 +108,8 @@ public final class Region extends RegionPadAfter {
     /**
      * @param capacity bytes, in [1, {@link #MAX_CAPACITY}]
      * @param offHeap true for a direct ByteBuffer, false for a heap one
+     * @throws IllegalArgumentException if capacity is out of range
+     * @throws OutOfMemoryError if the heap (or direct memory) cannot hold the capacity
      * @param strategy how the offset advances
      * @param manager backoff (used by CAS_BACKOFF) and telemetry (every strategy records into it)
      */
@@ -194,20 +207,34 @@ public final class Region extends RegionPadAfter {
         return start <= end && end <= capacity && casOffset(end, start);
     }
 
-    /** @return bytes handed out or lost to a crossing XADD: the end of the last range that fit */
+    /** @return bytes handed out: the end of the last range that fit (a crossing XADD's range did not) */
     public long usedBytes() {
         long crossed = laBoundary();
         return crossed >= 0 ? crossed : Math.min(lvOffset(), capacity);
     }
 
-    /** @return bytes that can no longer be handed out to a request that would have fitted: capacity - used */
+    /**
+     * Bytes not handed out, {@code capacity - usedBytes()}: what the region wastes if nothing more is allocated
+     * from it. Once it is full (or its allocator has moved on to another region) this is its wasted tail; while
+     * it is in use this includes the {@link #remainingBytes()} a request may still get.
+     *
+     * @return capacity minus used bytes, never negative
+     */
     public long wasteBytes() {
         return capacity - usedBytes();
     }
 
-    /** @return bytes still free; 0 once an XADD crossed the capacity */
+    /**
+     * Bytes a request can still get: {@code capacity - offset}, and 0 once an XADD crossed the capacity (the
+     * tail before the crossing is then lost for good, though {@link #wasteBytes()} still counts it).
+     *
+     * @return bytes still free for allocation
+     */
     public long remainingBytes() {
-        return capacity - usedBytes();
+        if (laBoundary() >= 0) {
+            return 0;
+        }
+        return capacity - Math.min(lvOffset(), capacity);
     }
 
     /** @return the capacity in bytes */

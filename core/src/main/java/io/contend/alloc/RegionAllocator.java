@@ -5,39 +5,21 @@ import io.contend.backoff.ContentionManager;
 import io.contend.internal.Checks;
 import io.contend.telemetry.ContentionCounter;
 
-import java.lang.invoke.MethodHandles;
-import java.lang.invoke.VarHandle;
 import java.nio.ByteBuffer;
-import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
-import java.util.concurrent.ConcurrentLinkedQueue;
 
 /*
  * Implementation notes.
  *
- * Algorithm: allocations go to the current region (Region.allocate with the configured strategy). When it
- * answers FULL, the thread makes the next region (twice the size, up to the maximum; a spare region if one is
- * big enough) and tries casCurrent(full, next): one thread wins and installs its region; a loser keeps its
- * fresh region in the spare queue for the next swap instead of dropping it. Either way the thread retries in
- * whatever region is current. Requests above the dedicated threshold get a region of their own. With
- * thread-local chunks, a request first tries the calling thread's chunk (plain arithmetic); a chunk is claimed
- * from the current region with one region allocation of chunkSize.
+ * The allocator only routes requests and owns its parts, each with its own notes: RegionTable (creating,
+ * registering and releasing regions, pool accounting), RegionSwap (the current region and its replacement),
+ * ThreadChunks (per-thread chunks and their waste) and Handles (the handle's packing). A request above the
+ * dedicated threshold gets a region of its own from the table; with chunks, a request that fits a chunk goes
+ * to the calling thread's chunk; anything else goes to the current region.
  *
- * A handle packs the region's index (high 32 bits) and the offset (low 32 bits) into a long, so allocating
- * creates no object. Regions are registered in a copy-on-write array under the allocator's lock when created
- * (rare), and learn their index there, before any handle to them exists.
- *
- * Invariants: exactly one region is current; a swap replaces only the region that was seen full (CAS), so
- * concurrent swaps install one region and lose no allocation (each allocation succeeded in some registered
- * region); every created region is in the table and its bytes are reserved from the pool until close.
- *
- * Ordering: current is read with lv and replaced with a volatile CAS; a new region is fully constructed and
- * registered (volatile array write) before the CAS publishes it. The region table is a volatile array.
- *
- * Source: Cassandra's NativeAllocator and its region swap (CASSANDRA-15922); thread-local chunks answer the
- * ticket's "160 writers would pin 160 regions of 1 MiB": many small chunks of one region instead.
+ * Source: Cassandra's NativeAllocator (CASSANDRA-15922): regions growing from 8 KiB to 1 MiB, dedicated regions
+ * above 128 KiB, the region swap.
  */
 
 /**
@@ -49,48 +31,28 @@ import java.util.concurrent.ConcurrentLinkedQueue;
  * <p>{@link #allocate(int)} returns a handle: use {@link #memory(long)} and {@link #offset(long)} to reach the
  * bytes. Thread-safe. {@link #close()} releases the regions' bytes to the pool; allocating after close throws
  * IllegalStateException. Close after the allocating threads have stopped: an allocation racing close may
- * still succeed.
+ * still succeed. If a region cannot be made (the pool's limit, or an OutOfMemoryError on the heap or in direct
+ * memory), the request fails with that exception and the pool gets back what was reserved for it.
  */
 public final class RegionAllocator implements AutoCloseable {
-    private static final VarHandle CURRENT;
-
-    static {
-        try {
-            CURRENT = MethodHandles.lookup().findVarHandle(RegionAllocator.class, "current", Region.class);
-        } catch (ReflectiveOperationException e) {
-            throw new ExceptionInInitializerError(e);
-        }
-    }
-
     private final AllocationStrategy strategy;
     private final ContentionManager manager;
-    private final int minRegionSize;
-    private final int maxRegionSize;
     private final int dedicatedThreshold;
     private final int chunkSize;
-    private final boolean offHeap;
-    private final MemoryPool pool;
-    private final ConcurrentLinkedQueue<Region> spares = new ConcurrentLinkedQueue<>();
-    private final ThreadLocal<ThreadChunk> chunks;
-    private final List<ThreadChunk> allChunks = new ArrayList<>();
-    private volatile Region[] regions = new Region[0];
-    @SuppressWarnings("unused") // accessed through CURRENT
-    private volatile Region current;
-    private volatile boolean closed;
-    private long chunkWasteAtClose;
+    private final RegionTable table;
+    private final RegionSwap swap;
+    /** Null without thread-local chunks. */
+    private final ThreadChunks chunks;
 
     private RegionAllocator(Builder b) {
         this.strategy = b.strategy;
         this.manager = new ContentionManager(b.strategy == AllocationStrategy.CAS_BACKOFF ? b.backoff
                 : BackoffStrategy.none(), b.telemetry);
-        this.minRegionSize = b.minRegionSize;
-        this.maxRegionSize = b.maxRegionSize;
         this.dedicatedThreshold = b.dedicatedThreshold;
         this.chunkSize = b.chunkSize;
-        this.offHeap = b.offHeap;
-        this.pool = b.pool;
-        this.chunks = chunkSize > 0 ? ThreadLocal.withInitial(this::registerChunk) : null;
-        this.current = createRegion(minRegionSize);
+        this.table = new RegionTable(b.regionFactory, b.offHeap, b.strategy, manager, b.pool);
+        this.swap = new RegionSwap(table, b.minRegionSize, b.maxRegionSize);
+        this.chunks = chunkSize > 0 ? new ThreadChunks(chunkSize, swap) : null;
     }
 
     /** @return a builder with Cassandra's defaults: XADD, 8 KiB doubling to 1 MiB, dedicated above 128 KiB */
@@ -101,22 +63,25 @@ public final class RegionAllocator implements AutoCloseable {
     /**
      * Allocates {@code size} bytes.
      *
-     * @param size bytes, in [1, {@link Region#MAX_CAPACITY}]
+     * @param size bytes, in [1, {@link Region#MAX_CAPACITY}]; a request above the dedicated threshold needs that
+     *        many bytes of heap (or direct memory) in one piece
      * @return a handle: {@link #memory(long)} and {@link #offset(long)} locate the range
      * @throws IllegalArgumentException if size is out of range
      * @throws IllegalStateException if the allocator is closed
      * @throws MemoryLimitException if a new region would exceed the pool's limit
+     * @throws OutOfMemoryError if a new region's memory cannot be allocated (its pool reservation is undone)
      */
     public long allocate(int size) {
         Checks.inRange("size", size, 1, Region.MAX_CAPACITY);
         checkOpen();
         if (size > dedicatedThreshold) {
-            return allocateDedicated(size);
+            Region region = table.create(size);
+            return Handles.of(region.index, region.allocate(size));
         }
         if (chunks != null && size <= chunkSize) {
-            return allocateFromChunk(size);
+            return chunks.allocate(size);
         }
-        return allocateShared(size);
+        return swap.allocate(size);
     }
 
     /**
@@ -130,124 +95,24 @@ public final class RegionAllocator implements AutoCloseable {
         return allocate(Region.totalSize(sizes, Region.MAX_CAPACITY));
     }
 
-    private long allocateShared(int size) {
-        for (;;) {
-            Region region = lvCurrent();
-            long offset = size <= region.capacity() ? region.allocate(size) : Region.FULL;
-            if (offset != Region.FULL) {
-                return handle(region, offset);
-            }
-            swap(region, size);
-        }
-    }
-
-    private long allocateFromChunk(int size) {
-        ThreadChunk chunk = chunks.get();
-        long cursor = chunk.cursor;
-        if (chunk.regionIndex != ThreadChunk.NONE && cursor + size <= chunk.limit) {
-            chunk.cursor = cursor + size;
-            return ((long) chunk.regionIndex << 32) | cursor;
-        }
-        chunk.abandon();
-        for (;;) {
-            Region region = lvCurrent();
-            long offset = chunkSize <= region.capacity() ? region.allocate(chunkSize) : Region.FULL;
-            if (offset != Region.FULL) {
-                chunk.regionIndex = region.index;
-                chunk.cursor = offset + size;
-                chunk.limit = offset + chunkSize;
-                return ((long) chunk.regionIndex << 32) | offset;
-            }
-            swap(region, chunkSize);
-        }
-    }
-
-    private long allocateDedicated(int size) {
-        Region region = createRegion(size);
-        long offset = region.allocate(size);
-        return handle(region, offset);
-    }
-
-    /** Installs a bigger region in place of {@code full}, unless another thread already did. */
-    private void swap(Region full, int needed) {
-        if (lvCurrent() != full) {
-            return;
-        }
-        int size = (int) Math.min(maxRegionSize, Math.max(2L * full.capacity(), minRegionSize));
-        if (size < needed) {
-            size = maxRegionSize;
-        }
-        Region next = takeSpare(size);
-        if (next == null) {
-            next = createRegion(size);
-        }
-        if (!casCurrent(full, next)) {
-            spares.offer(next); // lost the race: keep it for the next swap
-        }
-    }
-
-    private Region takeSpare(int size) {
-        Region spare = spares.poll();
-        if (spare != null && spare.capacity() < size) {
-            spares.offer(spare);
-            return null;
-        }
-        return spare;
-    }
-
-    private Region createRegion(int capacity) {
-        if (pool != null) {
-            pool.reserve(capacity);
-        }
-        Region region = new Region(capacity, offHeap, strategy, manager);
-        synchronized (this) {
-            if (closed) {
-                if (pool != null) {
-                    pool.release(capacity);
-                }
-                throw new IllegalStateException("allocator is closed");
-            }
-            Region[] grown = Arrays.copyOf(regions, regions.length + 1);
-            region.index = regions.length;
-            grown[regions.length] = region;
-            regions = grown;
-        }
-        return region;
-    }
-
-    private long handle(Region region, long offset) {
-        return ((long) region.index << 32) | offset;
-    }
-
-    private ThreadChunk registerChunk() {
-        ThreadChunk chunk = new ThreadChunk();
-        synchronized (allChunks) {
-            allChunks.add(chunk);
-        }
-        return chunk;
-    }
-
     /**
      * Returns the calling thread's chunk: its unused tail goes back to the region if nothing was allocated
      * after it, else it is counted as waste. Call when a thread stops allocating. No effect without chunks.
+     * A thread that ends without calling it is noticed later, and its open tail counted as waste.
      */
     public void releaseThreadChunk() {
         if (chunks != null) {
-            chunks.get().giveBack(regions);
+            chunks.releaseCurrent(table.regions());
         }
     }
 
     /**
      * @param handle a handle from {@link #allocate(int)}
      * @return the region holding the range
+     * @throws IllegalArgumentException if the handle names no region of this allocator
      */
     public Region region(long handle) {
-        int index = (int) (handle >>> 32);
-        Region[] table = regions;
-        if (handle < 0 || index >= table.length) {
-            throw new IllegalArgumentException("not a handle of this allocator: " + handle);
-        }
-        return table[index];
+        return table.get(handle);
     }
 
     /**
@@ -263,48 +128,32 @@ public final class RegionAllocator implements AutoCloseable {
      * @return the offset of the range in its region's memory
      */
     public static int offset(long handle) {
-        return (int) handle;
+        return Handles.offset(handle);
     }
 
     /** @return the regions made so far, including dedicated and spare ones */
     public List<Region> regions() {
-        return List.of(regions);
+        return List.of(table.regions());
     }
 
     /** @return the region new allocations go to */
     public Region currentRegion() {
-        return lvCurrent();
+        return swap.current();
     }
 
     /**
      * Bytes that can no longer be handed out: the unused tails of regions that are neither current nor spare,
-     * plus abandoned chunk tails (and, after close, open ones).
+     * abandoned chunk tails, and the open chunk tails of threads that have ended (and, after close, of all).
      *
      * @return waste in bytes
      */
     public long wasteBytes() {
-        Region now = lvCurrent();
-        long waste = 0;
-        for (Region r : regions) {
-            if (r != now && !spares.contains(r)) {
-                waste += r.wasteBytes();
-            }
-        }
-        synchronized (allChunks) {
-            for (ThreadChunk c : allChunks) {
-                waste += c.laWasted();
-            }
-        }
-        return waste + chunkWasteAtClose;
+        return swap.retiredWasteBytes(table.regions()) + (chunks == null ? 0 : chunks.wasteBytes());
     }
 
     /** @return bytes of all regions made, i.e. reserved from the pool */
     public long reservedBytes() {
-        long total = 0;
-        for (Region r : regions) {
-            total += r.capacity();
-        }
-        return total;
+        return table.reservedBytes();
     }
 
     /** @return the telemetry every region records into, or null */
@@ -312,51 +161,35 @@ public final class RegionAllocator implements AutoCloseable {
         return manager.telemetry();
     }
 
+    /** @return threads whose chunk is still tracked: those that allocated and had not ended when last checked */
+    int trackedThreads() {
+        return chunks == null ? 0 : chunks.registeredCount();
+    }
+
     /** Releases every region's bytes to the pool and refuses further allocation. Idempotent. */
     @Override
     public void close() {
-        long reserved;
-        synchronized (this) {
-            if (closed) {
-                return;
-            }
-            closed = true;
-            reserved = reservedBytes();
-        }
-        synchronized (allChunks) {
-            for (ThreadChunk c : allChunks) {
-                chunkWasteAtClose += c.lpOpenTail();
-            }
-        }
-        if (pool != null) {
-            pool.release(reserved);
+        if (table.close() && chunks != null) {
+            chunks.close();
         }
     }
 
     /** @return whether {@link #close()} was called */
     public boolean isClosed() {
-        return closed;
+        return table.isClosed();
     }
 
     private void checkOpen() {
-        if (closed) {
+        if (table.isClosed()) {
             throw new IllegalStateException("allocator is closed");
         }
-    }
-
-    private Region lvCurrent() {
-        return (Region) CURRENT.getVolatile(this);
-    }
-
-    private boolean casCurrent(Region expect, Region update) {
-        return CURRENT.compareAndSet(this, expect, update);
     }
 
     @Override
     public String toString() {
         return "RegionAllocator[" + strategy + (chunkSize > 0 ? ", chunks of " + chunkSize : "") + ", "
-                + regions.length + " regions, " + reservedBytes() + " bytes, waste " + wasteBytes()
-                + (closed ? ", closed" : "") + "]";
+                + table.regions().length + " regions, " + reservedBytes() + " bytes, waste " + wasteBytes()
+                + (isClosed() ? ", closed" : "") + "]";
     }
 
     /** Settings of a {@link RegionAllocator}; every setter validates its argument. */
@@ -370,6 +203,7 @@ public final class RegionAllocator implements AutoCloseable {
         private int chunkSize;
         private boolean offHeap;
         private MemoryPool pool;
+        private RegionFactory regionFactory = RegionFactory.DEFAULT;
 
         private Builder() {
         }
@@ -439,9 +273,17 @@ public final class RegionAllocator implements AutoCloseable {
             return this;
         }
 
+        /** Tests: makes regions through {@code factory}, e.g. one that fails. */
+        Builder regionFactory(RegionFactory factory) {
+            this.regionFactory = Objects.requireNonNull(factory, "factory");
+            return this;
+        }
+
         /**
          * @return the allocator, with its first region made (and reserved from the pool)
          * @throws IllegalArgumentException if the sizes are inconsistent
+         * @throws MemoryLimitException or OutOfMemoryError if the first region cannot be made (nothing stays
+         *         reserved)
          */
         public RegionAllocator build() {
             Checks.ordered("dedicatedThreshold", dedicatedThreshold, "maxRegionSize", maxRegionSize);

@@ -27,6 +27,12 @@ import java.util.function.LongUnaryOperator;
  * byte fields, because since JDK 15 the JVM fills holes in a superclass's layout with a subclass's
  * narrow fields (JDK-8237767) and long pads leave such holes; LayoutTest checks the result.
  *
+ * Copies, on purpose: ContendedReference is this class copied and adapted to references (copy/paste/adapt,
+ * as java.util.concurrent does for AtomicLong / AtomicReference and Striped64 for its long and double cells).
+ * One generic class would box every long; a shared loop over a value abstraction would put a call that the
+ * JIT may not inline on the hot path. The pad classes are repeated in every padded class for the same kind of
+ * reason: a class-hierarchy pad must sit in each hierarchy, and Java has no mixins.
+ *
  * Source: CASSANDRA-15922; Dice, Hendler, Mirsky, arXiv:1305.5800.
  */
 abstract class ContendedLongPadBefore {

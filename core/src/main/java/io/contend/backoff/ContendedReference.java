@@ -21,6 +21,11 @@ import java.util.function.UnaryOperator;
  * Padding: 128 bytes of class-hierarchy padding on each side of the reference, which several threads write. The
  * pads are byte fields, because since JDK 15 the JVM fills holes in a superclass's layout with a subclass's
  * narrow fields (JDK-8237767) and long pads leave such holes; LayoutTest checks the result.
+ * The pad and field-holder classes (a VarHandle and its accessors per field) repeat across padded classes on
+ * purpose: a class-hierarchy pad must sit in each hierarchy, and Java has no mixins.
+ *
+ * Copies, on purpose: this is ContendedLong copied and adapted to references (see ContendedLong's notes for
+ * why the two are not one generic class).
  *
  * Source: Dice, Hendler, Mirsky, arXiv:1305.5800 (their "AtomicReference with a contention manager").
  */

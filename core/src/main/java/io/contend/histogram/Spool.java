@@ -7,6 +7,9 @@ import java.util.Arrays;
  * load factor at most 1/2, Fibonacci hashing), so that accumulating a point that is already spooled costs one
  * hash and a short probe and allocates nothing. A slot is empty when its count is 0 (spooled counts are at
  * least 1). Single-threaded, like the builder.
+ *
+ * <p>Source: the spool of CASSANDRA-13444's builder; linear probing and Fibonacci (multiplicative) hashing as in
+ * Knuth, The Art of Computer Programming, vol. 3, section 6.4.
  */
 final class Spool {
     private static final long GOLDEN = 0x9E3779B97F4A7C15L;

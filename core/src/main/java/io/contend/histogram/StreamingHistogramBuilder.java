@@ -4,7 +4,7 @@ import io.contend.internal.Checks;
 
 /**
  * Builds a {@link StreamingHistogram} from a stream of points, allocating nothing per update once its arrays
- * exist (seed 003, CASSANDRA-13444): bins are sorted primitive arrays, and a spool, an open-addressing
+ * exist (CASSANDRA-13444, "Fast and garbage-free Streaming Histogram"): bins are sorted primitive arrays, and a spool, an open-addressing
  * primitive map, accumulates distinct points until it holds {@code maxSpool} of them, when they are merged into
  * the bins one at a time (O(maxBins) each); a repeated point then costs one hash probe instead of a merge.
  * With {@code maxSpool} 0 every point goes straight into the bins.

@@ -28,8 +28,12 @@ import java.util.function.Supplier;
  *
  * Padding: pads are byte fields, because since JDK 15 the JVM fills holes in a superclass's layout with a
  * subclass's narrow fields (JDK-8237767) and long pads leave such holes; LayoutTest checks the result.
+ * The pad and field-holder classes (a VarHandle and its accessors per field) repeat across padded classes on
+ * purpose: a class-hierarchy pad must sit in each hierarchy, and Java has no mixins.
  *
- * Source: JCTools' MpscArrayQueue (Nitsan Wakart), seed 004; written anew on VarHandles.
+ * Source: JCTools' MpscArrayQueue (Nitsan Wakart); release stores as in Nitsan Wakart,
+ * "What do Atomic*::lazySet/Atomic*FieldUpdater::lazySet/Unsafe::putOrdered* actually mean?",
+ * psy-lob-saw.blogspot.com/2016/12/what-is-lazyset-putordered.html. Written anew on VarHandles.
  */
 
 /** Padding before the cold fields. */
@@ -290,6 +294,8 @@ public final class MpscArrayQueue<E> extends MpscArrayQueuePad3<E> {
         return lvProducerIndex() < lvConsumerIndex() + buffer.length;
     }
 
+    // The four consumer entry points are take() with its two switches, as in MpscUnboundedArrayQueue: written out in each
+    // class so that take() stays private to its queue (no virtual call, and each JIT profile sees one queue).
     @Override
     public E poll() {
         return take(true, true);

@@ -29,9 +29,13 @@ import java.util.function.Supplier;
  *
  * Padding: pads are byte fields, because since JDK 15 the JVM fills holes in a superclass's layout with a
  * subclass's narrow fields (JDK-8237767) and long pads leave such holes; LayoutTest checks the result.
+ * The pad and field-holder classes (a VarHandle and its accessors per field) repeat across padded classes on
+ * purpose: a class-hierarchy pad must sit in each hierarchy, and Java has no mixins.
  *
  * Source: JCTools' MpscUnboundedXaddArrayQueue (Francesco Nigro, Nitsan Wakart) for the XADD-and-chunks idea,
- * seed 004; this design (no chunk pooling, prev links for late producers) is our own, on VarHandles.
+ * and for linking chunks Nitsan Wakart, "Linked Array Queues, part 1: SPSC",
+ * psy-lob-saw.blogspot.com/2016/10/linked-array-queues-part-1-spsc.html;
+ * this design (no chunk pooling, prev links for late producers) is our own, on VarHandles.
  */
 
 /** Padding before the producers' fields. */
@@ -256,6 +260,8 @@ public final class MpscUnboundedArrayQueue<E> extends MpscUnboundedPad2<E> {
         return true;
     }
 
+    // The four consumer entry points are take() with its two switches, as in MpscArrayQueue: written out in each
+    // class so that take() stays private to its queue (no virtual call, and each JIT profile sees one queue).
     @Override
     public E poll() {
         return take(true, true);

@@ -30,9 +30,13 @@ import java.lang.invoke.VarHandle;
  * the class hierarchy, so the two threads never share a line. The pads are
  * byte fields, because since JDK 15 the JVM fills holes in a superclass's layout with a subclass's
  * narrow fields (JDK-8237767) and long pads leave such holes; LayoutTest checks the result.
+ * The pad and field-holder classes (a VarHandle and its accessors per field) repeat across padded classes on
+ * purpose: a class-hierarchy pad must sit in each hierarchy, and Java has no mixins.
  *
- * Source: JCTools' SpscArrayQueue (Nitsan Wakart) and Martin Thompson's FastFlow-style look-ahead, seed 004;
- * written anew on VarHandles.
+ * Source: JCTools' SpscArrayQueue (Nitsan Wakart) and Martin Thompson's FastFlow-style look-ahead; release
+ * stores as in Nitsan Wakart,
+ * "What do Atomic*::lazySet/Atomic*FieldUpdater::lazySet/Unsafe::putOrdered* actually mean?",
+ * psy-lob-saw.blogspot.com/2016/12/what-is-lazyset-putordered.html. Written anew on VarHandles.
  */
 
 /** Padding before the cold fields. */

@@ -10,6 +10,10 @@ package io.contend.queue;
  * one slot free for the link marker when the next chunk is linked, so memory in use is at most
  * maxCapacity + (maxCapacity / chunk + 1) x (chunk + 1) slots.
  *
+ * <p>The algorithm is {@link SpscLinkedArrayQueue}'s (see its notes). Source: JCTools' SpscChunkedArrayQueue (Nitsan
+ * Wakart), explained in "Linked Array Queues, part 1: SPSC",
+ * psy-lob-saw.blogspot.com/2016/10/linked-array-queues-part-1-spsc.html.
+ *
  * @param <E> element type
  */
 public final class SpscChunkedArrayQueue<E> extends SpscLinkedArrayQueue<E> {

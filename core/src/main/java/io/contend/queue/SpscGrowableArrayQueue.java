@@ -8,6 +8,10 @@ package io.contend.queue;
  * <p>Bounds: {@code initialCapacity} and {@code maxCapacity} are rounded up to powers of two (at least 2);
  * {@link #capacity()} is the rounded maxCapacity and the queue holds exactly that many elements.
  *
+ * <p>The algorithm is {@link SpscLinkedArrayQueue}'s (see its notes). Source: JCTools' SpscGrowableArrayQueue (Nitsan
+ * Wakart), explained in "Linked Array Queues, part 1: SPSC",
+ * psy-lob-saw.blogspot.com/2016/10/linked-array-queues-part-1-spsc.html.
+ *
  * @param <E> element type
  */
 public final class SpscGrowableArrayQueue<E> extends SpscLinkedArrayQueue<E> {

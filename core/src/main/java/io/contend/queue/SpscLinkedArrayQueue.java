@@ -36,10 +36,14 @@ import java.lang.invoke.VarHandle;
  * reads by others). Producer and consumer fields are on separate padded lines; the pads are
  * byte fields, because since JDK 15 the JVM fills holes in a superclass's layout with a subclass's
  * narrow fields (JDK-8237767) and long pads leave such holes; LayoutTest checks the result (with long pads the consumer's mask
+ * The pad and field-holder classes (a VarHandle and its accessors per field) repeat across padded classes on
+ * purpose: a class-hierarchy pad must sit in each hierarchy, and Java has no mixins.
  * landed on the producer's line and cost 3x in throughput).
  *
  * Source: JCTools' BaseSpscLinkedArrayQueue and its chunked, growable and unbounded variants (Nitsan Wakart),
- * seed 004; written anew on VarHandles.
+ * explained in Nitsan Wakart, "Linked Array Queues, part 1: SPSC",
+ * psy-lob-saw.blogspot.com/2016/10/linked-array-queues-part-1-spsc.html.
+ * Written anew on VarHandles.
  */
 
 /** Padding before the producer's fields. */

@@ -9,6 +9,10 @@ package io.contend.queue;
  * {@link #UNBOUNDED_CAPACITY} and {@link #size()} saturates at Integer.MAX_VALUE. Memory grows with the
  * backlog: a producer faster than its consumer fills the heap, so bound the backlog elsewhere.
  *
+ * <p>The algorithm is {@link SpscLinkedArrayQueue}'s (see its notes). Source: JCTools' SpscUnboundedArrayQueue (Nitsan
+ * Wakart), explained in "Linked Array Queues, part 1: SPSC",
+ * psy-lob-saw.blogspot.com/2016/10/linked-array-queues-part-1-spsc.html.
+ *
  * @param <E> element type
  */
 public final class SpscUnboundedArrayQueue<E> extends SpscLinkedArrayQueue<E> {

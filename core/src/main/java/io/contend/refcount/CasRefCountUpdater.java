@@ -15,6 +15,11 @@ import java.lang.invoke.VarHandle;
  * Ordering: volatile reads and CAS (full fences): every thread's use of the object happens-before the CAS that
  * brings the count to 0, which happens-before the caller's deallocation.
  *
+ * Copies, on purpose: the small per-algorithm methods (algorithm, initialRawValue, maxIncrement, refCnt,
+ * setInitialValue, toString) repeat in NaiveXaddRefCountUpdater and EvenOddRefCountUpdater. Each updater is a
+ * record, so that a static final updater's VarHandle folds to a constant; records cannot share a base class,
+ * and default methods would put these details into the public RefCountUpdater interface.
+ *
  * Source: Netty before PR #7248.
  */
 record CasRefCountUpdater<T>(VarHandle raw) implements RefCountUpdater<T> {

@@ -26,8 +26,9 @@ import java.lang.invoke.VarHandle;
  * of a release, which is plain because the CAS that follows checks it. The final release's CAS is a full
  * fence, so everything the releasing threads did with the object happens-before deallocate.
  *
- * Source: Netty PR #7248 (optimistic XADD retain), Netty issue #8563 and its fix (the even/odd raw count in
- * ReferenceCountUpdater, later RefCnt in 4.2).
+ * Source: Netty PR #7248 (optimistic XADD retain), Netty issue #8563 and its fix, PR #8583 ("Harden
+ * ref-counting concurrency semantics": the even/odd raw count in ReferenceCountUpdater, later RefCnt in 4.2).
+ * Its small per-algorithm methods repeat CasRefCountUpdater's on purpose (see its notes).
  */
 record EvenOddRefCountUpdater<T>(VarHandle raw) implements RefCountUpdater<T> {
     /** Raw value of a live object with count 1. */

@@ -17,7 +17,10 @@ import java.lang.invoke.VarHandle;
  *
  * Ordering: getAndAdd and volatile reads throughout; the races above are atomicity failures, not ordering ones.
  *
- * Source: Netty PR #7248; Netty issue #8563.
+ * Copies, on purpose: its small per-algorithm methods repeat CasRefCountUpdater's (see its notes).
+ *
+ * Source: Netty PR #7248 ("Optimistically update ref counts"); Netty issue #8563 ("Possible race condition on
+ * AbstractReferenceCounted").
  */
 record NaiveXaddRefCountUpdater<T>(VarHandle raw) implements RefCountUpdater<T> {
 

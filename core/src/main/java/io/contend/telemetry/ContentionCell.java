@@ -27,6 +27,11 @@ import java.lang.invoke.VarHandle;
  * Padding: the four counters sit between 128-byte pads (class-hierarchy padding of
  * byte fields, because since JDK 15 the JVM fills holes in a superclass's layout with a subclass's
  * narrow fields (JDK-8237767) and long pads leave such holes; LayoutTest checks the result) so that two threads' cells never share a cache line, nor an adjacent-line prefetch pair.
+ * The pad and field-holder classes (a VarHandle and its accessors per field) repeat across padded classes on
+ * purpose: a class-hierarchy pad must sit in each hierarchy, and Java has no mixins.
+ *
+ * Source: CASSANDRA-15922's review (count CAS failures without adding contention); the per-thread padded
+ * cells of java.util.concurrent.atomic.Striped64 (LongAdder), here never shared so never CASed.
  */
 abstract class ContentionCellPadBefore {
     byte p0b000, p0b001, p0b002, p0b003, p0b004, p0b005, p0b006, p0b007, p0b008, p0b009, p0b010, p0b011, p0b012, p0b013, p0b014, p0b015,

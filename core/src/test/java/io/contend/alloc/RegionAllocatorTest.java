@@ -11,6 +11,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.SplittableRandom;
+import java.util.concurrent.CountDownLatch;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertSame;
@@ -181,11 +182,130 @@ class RegionAllocatorTest {
         assertEquals(8192 + 16384, pool.usedBytes());
     }
 
+    /** A factory that fails for regions of at least {@code from} bytes, as the heap would for a large one. */
+    private static RegionFactory failingFrom(int from, Throwable failure) {
+        return (capacity, offHeap, strategy, manager) -> {
+            if (capacity >= from) {
+                if (failure instanceof Error error) {
+                    throw error;
+                }
+                throw (RuntimeException) failure;
+            }
+            return RegionFactory.DEFAULT.create(capacity, offHeap, strategy, manager);
+        };
+    }
+
+    @Test
+    void aDedicatedRegionThatCannotBeMadeLeavesNothingReserved() {
+        MemoryPool pool = new MemoryPool(4L << 30);
+        RegionAllocator allocator = RegionAllocator.builder().pool(pool)
+                .regionFactory(failingFrom(1 << 20, new OutOfMemoryError("Java heap space (injected)"))).build();
+        assertEquals(8192, pool.usedBytes());
+        OutOfMemoryError e = assertThrows(OutOfMemoryError.class, () -> allocator.allocate(1 << 30));
+        assertEquals("Java heap space (injected)", e.getMessage());
+        assertEquals(8192, pool.usedBytes(), "the failed region's reservation is rolled back");
+        assertEquals(1, allocator.regions().size());
+        allocator.allocate(16);
+        allocator.close();
+        assertEquals(0, pool.usedBytes());
+    }
+
+    @Test
+    void aSwapThatCannotMakeItsRegionLeavesNothingReservedAndTheAllocatorUsable() {
+        MemoryPool pool = new MemoryPool(1 << 20);
+        boolean[] fail = {true};
+        RegionAllocator allocator = RegionAllocator.builder().pool(pool).offHeap(true)
+                .regionFactory((capacity, offHeap, strategy, manager) -> {
+                    if (capacity > 8192 && fail[0]) {
+                        throw new OutOfMemoryError("Cannot reserve 16384 bytes of direct buffer memory (injected)");
+                    }
+                    return RegionFactory.DEFAULT.create(capacity, offHeap, strategy, manager);
+                }).build();
+        for (int i = 0; i < 8; i++) {
+            allocator.allocate(1024);
+        }
+        assertThrows(OutOfMemoryError.class, () -> allocator.allocate(1024));
+        assertEquals(8192, pool.usedBytes());
+        fail[0] = false;
+        allocator.allocate(1024);
+        assertEquals(8192 + 16384, pool.usedBytes());
+        assertEquals(pool.usedBytes(), allocator.reservedBytes());
+        allocator.close();
+        assertEquals(0, pool.usedBytes());
+    }
+
+    @Test
+    void aFirstRegionThatCannotBeMadeFailsTheBuildAndLeavesNothingReserved() {
+        MemoryPool pool = new MemoryPool(1 << 20);
+        IllegalStateException injected = new IllegalStateException("injected");
+        assertSame(injected, assertThrows(IllegalStateException.class,
+                () -> RegionAllocator.builder().pool(pool).regionFactory(failingFrom(1, injected)).build()));
+        assertEquals(0, pool.usedBytes());
+    }
+
+    @Test
+    void aRegionMadeAfterCloseIsNotKeptNorReserved() {
+        MemoryPool pool = new MemoryPool(1 << 20);
+        RegionTable table = new RegionTable(RegionFactory.DEFAULT, false, AllocationStrategy.XADD,
+                new io.contend.backoff.ContentionManager(io.contend.backoff.BackoffStrategy.none(), null), pool);
+        table.close();
+        assertEquals("allocator is closed", assertThrows(IllegalStateException.class, () -> table.create(4096)).getMessage());
+        assertEquals(0, pool.usedBytes());
+    }
+
+    /**
+     * Thread churn (an executor that replaces its threads): the chunks of ended threads are folded away, so
+     * the allocator tracks only live threads, and their waste is kept: per thread, the tail it abandoned and
+     * the open tail it left behind.
+     */
+    @Test
+    void chunksOfEndedThreadsAreFoldedAwayWithTheirWaste() throws Exception {
+        RegionAllocator allocator = RegionAllocator.builder().regionSizes(1 << 20, 1 << 20).dedicatedThreshold(4096)
+                .threadLocalChunks(100).build();
+        int threads = 300;
+        for (int i = 0; i < threads; i++) {
+            Thread t = new Thread(() -> {
+                allocator.allocate(60);
+                allocator.allocate(60); // abandons 40; the new chunk keeps 40 open
+            });
+            t.start();
+            t.join();
+            assertTrue(allocator.trackedThreads() <= 1, "tracked " + allocator.trackedThreads() + " after " + i);
+        }
+        assertEquals(threads * 80L, allocator.wasteBytes(), "abandoned and open tails of every ended thread");
+        assertEquals(0, allocator.trackedThreads());
+        assertEquals(threads * 200L, allocator.currentRegion().usedBytes());
+
+        CountDownLatch allocated = new CountDownLatch(1);
+        CountDownLatch done = new CountDownLatch(1);
+        Thread live = new Thread(() -> {
+            allocator.allocate(60);
+            allocated.countDown();
+            try {
+                done.await();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        });
+        live.start();
+        allocated.await();
+        assertEquals(threads * 80L, allocator.wasteBytes(), "a live thread's open tail is not waste yet");
+        assertEquals(1, allocator.trackedThreads());
+        done.countDown();
+        live.join();
+        assertEquals(threads * 80L + 40, allocator.wasteBytes());
+        assertEquals(0, allocator.trackedThreads());
+    }
+
     @Test
     void badSettingsAndSizesNameTheValue() {
         RegionAllocator allocator = RegionAllocator.builder().build();
-        assertEquals("size must be in [1, 2147483647]: 0",
+        assertEquals("size must be in [1, 2147483639]: 0",
                 assertThrows(IllegalArgumentException.class, () -> allocator.allocate(0)).getMessage());
+        assertEquals("size must be in [1, 2147483639]: 2147483647", assertThrows(IllegalArgumentException.class,
+                () -> allocator.allocate(Integer.MAX_VALUE)).getMessage(), "above what any JVM can allocate");
+        assertEquals("sizes sum to 2147483648 bytes, more than 2147483639", assertThrows(IllegalArgumentException.class,
+                () -> allocator.allocate(new int[] {Integer.MAX_VALUE, 1})).getMessage());
         assertEquals("minRegionSize (2048) must not exceed maxRegionSize (1024)", assertThrows(
                 IllegalArgumentException.class, () -> RegionAllocator.builder().regionSizes(2048, 1024)).getMessage());
         assertEquals("dedicatedThreshold (4096) must not exceed maxRegionSize (1024)", assertThrows(

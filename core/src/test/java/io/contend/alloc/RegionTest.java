@@ -73,7 +73,7 @@ class RegionTest {
                 assertThrows(IllegalArgumentException.class, () -> region.allocate(0)).getMessage());
         assertEquals("size must be in [1, 64]: 65",
                 assertThrows(IllegalArgumentException.class, () -> region.allocate(65)).getMessage());
-        assertEquals("capacity must be in [1, 2147483647]: 0", assertThrows(IllegalArgumentException.class,
+        assertEquals("capacity must be in [1, 2147483639]: 0", assertThrows(IllegalArgumentException.class,
                 () -> new Region(0, false, strategy, manager(strategy, null))).getMessage());
     }
 
@@ -117,6 +117,38 @@ class RegionTest {
             assertEquals(s.attempts(), s.failures() + ranges.size() + (strategy == AllocationStrategy.XADD
                     ? s.operations() - ranges.size() : 0), "attempts = successes + failures: " + s);
         }
+    }
+
+    /** remaining is what a request can still get; waste is everything not handed out; they differ after a crossing. */
+    @ParameterizedTest
+    @EnumSource(AllocationStrategy.class)
+    void remainingAndWasteSayDifferentThings(AllocationStrategy strategy) {
+        Region region = new Region(100, false, strategy, manager(strategy, null));
+        assertEquals(0, region.allocate(70));
+        assertEquals(30, region.remainingBytes());
+        assertEquals(30, region.wasteBytes());
+        assertEquals(Region.FULL, region.allocate(50));
+        if (strategy == AllocationStrategy.XADD) {
+            assertEquals(0, region.remainingBytes(), "the crossing XADD moved the offset past the capacity");
+            assertEquals(Region.FULL, region.allocate(10), "so even a request that would fit the tail fails");
+        } else {
+            assertEquals(30, region.remainingBytes(), "a CAS that does not fit moves nothing");
+            assertEquals(70, region.allocate(10));
+            assertEquals(20, region.remainingBytes());
+        }
+        assertEquals(region.capacity(), region.usedBytes() + region.wasteBytes());
+    }
+
+    @Test
+    void aGiveBackMovesTheOffsetBackAndTheSpaceIsFreeAgain() {
+        Region region = new Region(100, false, AllocationStrategy.XADD, manager(AllocationStrategy.XADD, null));
+        assertEquals(0, region.allocate(40));
+        assertEquals(60, region.remainingBytes());
+        assertTrue(region.tryGiveBack(10, 40));
+        assertEquals(90, region.remainingBytes());
+        assertEquals(10, region.usedBytes());
+        assertEquals(Region.FULL, region.allocate(100));
+        assertTrue(!region.tryGiveBack(0, 10), "no give-back once an XADD crossed the capacity");
     }
 
     @Test

@@ -12,13 +12,13 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
- * How the threads of a pool are placed on CPUs: the three strategies of CASSANDRA-1632 (seed 002), as
+ * How the threads of a pool are placed on CPUs: the three strategies of CASSANDRA-1632 (Jason Brown's comment of 2013-11-20), as
  * {@link ThreadFactory} decorators. A decorated factory's threads pin themselves when they start running,
  * through {@link Affinity#pinCurrentThread}; where pinning is unsupported they run unpinned and
  * {@link Affinity} says so once.
  *
  * <p>The CPUs used are the process's allowed CPUs minus the ones to avoid, such as
- * {@link #irqCpusToAvoid()} (the seed saw about 5% more throughput with the IRQ CPUs left alone). If avoiding
+ * {@link #irqCpusToAvoid()} (CASSANDRA-1632 reports about 5% more throughput with the IRQ CPUs left alone). If avoiding
  * would leave no CPU, all allowed CPUs are used and that is said once on {@code System.err}.
  */
 public enum AffinityStrategy {
@@ -26,11 +26,11 @@ public enum AffinityStrategy {
     NONE("none"),
     /**
      * Each new thread is pinned to the next CPU, round robin over the usable CPUs, starting from a random
-     * one so that several pools do not all crowd the low-numbered CPUs (the seed's EqualSpread).
+     * one so that several pools do not all crowd the low-numbered CPUs (the ticket's EqualSpreadCpuAffinityStrategy).
      */
     EQUAL_SPREAD("equalSpread"),
     /**
-     * Each thread is pinned to the CPU the kernel first runs it on (the seed's FirstAssignment). A new
+     * Each thread is pinned to the CPU the kernel first runs it on (the ticket's FirstAssignmentCpuAffinityStrategy). A new
      * thread inherits its creator's mask, so create threads from an unpinned thread: a creator pinned to one
      * CPU makes that CPU every thread's first.
      */
@@ -44,7 +44,7 @@ public enum AffinityStrategy {
         this.label = label;
     }
 
-    /** @return the strategy's name in the seed and on command lines: none, equalSpread or firstAssignment */
+    /** @return the strategy's name on command lines (the ticket's names, shortened): none, equalSpread or firstAssignment */
     public String label() {
         return label;
     }

@@ -4,6 +4,9 @@ package io.contend.exec;
 public enum DispatchPolicy {
     /** Workers in turn, from one shared counter. */
     ROUND_ROBIN,
-    /** The shorter queue of two workers picked at random ("the power of two choices"). */
+    /**
+     * The shorter queue of two workers picked at random: M. Mitzenmacher, "The Power of Two Choices in
+     * Randomized Load Balancing", IEEE Transactions on Parallel and Distributed Systems 12(10), 2001.
+     */
     TWO_CHOICES
 }

@@ -3,7 +3,8 @@ package io.contend.exec;
 /**
  * How an idle worker waits: {@code spins} busy checks ({@link Thread#onSpinWait()}), then {@code yields}
  * {@link Thread#yield()}s, then parks until a producer wakes it. The park is bounded by {@code maxParkNanos} as
- * a guard: the wake-up protocol does not need it, and tests run with a long bound to prove that.
+ * a guard: the wake-up protocol does not need it, and tests run with a long bound to prove that. Source: the
+ * spin-then-park of Cassandra's SEPWorker and Agrona's BackoffIdleStrategy.
  *
  * @param spins busy checks before yielding, at least 0
  * @param yields yields before parking, at least 0

@@ -1,6 +1,6 @@
 package io.contend.exec;
 
-/** How a stage queues its tasks (seed 002: CASSANDRA-1632 tried per-thread queues instead of one per stage). */
+/** How a stage queues its tasks (CASSANDRA-1632 tried per-thread queues instead of one per stage). */
 public enum QueueMode {
     /**
      * One queue per stage that every worker of the stage takes from: an MPSC queue whose consumer side a

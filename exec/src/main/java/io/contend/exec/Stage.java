@@ -15,14 +15,18 @@ import java.util.concurrent.locks.LockSupport;
  * Implementation notes (the protocol as a whole is in StagedExecutor's notes).
  *
  * Algorithm: dispatch offers to an MPSC queue (the stage's, or a worker's by round robin / two random choices),
- * then unparks a parked worker; take drains up to batchLimit tasks, in SHARED mode under a CAS-held consumer
- * flag so that one worker at a time is the single-producer queue's consumer.
+ * then unparks a parked worker; take moves up to batchLimit tasks into the worker's batch while holding the
+ * queue's consumer flag, so that one thread at a time is the queue's single consumer (in SHARED mode the
+ * workers take turns; in PER_THREAD mode the flag is uncontended until shutdownNow takes it for good).
  *
  * Ordering: the queue's offer publishes with a release store of its index; the full fence after it orders that
  * store before the volatile read of a worker's parked flag (StoreLoad, which release alone does not give). The
- * consumer flag's CAS (acquire) and volatile clear (release) hand the queue's consumer-side plain fields from one
- * worker to the next. upstreamDone is volatile and written after every upstream offer, so a worker that reads it
- * true and then finds its queue empty has seen every task. Counters are LongAdders and an AtomicLong maximum.
+ * consumer flag's CAS (acquire) and volatile clear (release) hand the queue's consumer-side plain fields and the
+ * batch written under it from one holder to the next. upstreamDone is volatile and written after every
+ * upstream offer, so a worker that reads it true and then finds its queue empty has seen every task. Counters
+ * are LongAdders and an AtomicLong maximum.
+ *
+ * Source: as StagedExecutor's (CASSANDRA-1632; Cassandra's SEPExecutor for the spin-then-park worker).
  */
 
 /**
@@ -38,8 +42,8 @@ final class Stage {
     final Worker[] workers;
     /** SHARED: queues.get(0) for every worker; PER_THREAD: queues.get(i) for worker i. */
     final List<MpscUnboundedArrayQueue<Object>> queues;
-    /** SHARED: held by the worker taking a batch from the shared queue (the queue has one consumer at a time). */
-    final AtomicBoolean consumerLock = new AtomicBoolean();
+    /** Per queue: held by whoever is its consumer for the moment (a worker filling a batch, or shutdownNow). */
+    private final AtomicBoolean[] consumers;
     final AtomicLong roundRobin = new AtomicLong();
     final LongAdder completed = new LongAdder();
     final LongAdder failed = new LongAdder();
@@ -63,6 +67,10 @@ final class Stage {
             list.add(new MpscUnboundedArrayQueue<>(chunk));
         }
         this.queues = List.copyOf(list);
+        this.consumers = new AtomicBoolean[queues.size()];
+        for (int i = 0; i < consumers.length; i++) {
+            consumers[i] = new AtomicBoolean();
+        }
         this.alive = new AtomicInteger(workerCount);
     }
 
@@ -75,14 +83,14 @@ final class Stage {
         VarHandle.fullFence();
         if (mode == QueueMode.SHARED) {
             for (Worker w : workers) {
-                if (w.parked) {
+                if (w.lvParked()) {
                     LockSupport.unpark(w.thread);
                     return;
                 }
             }
         } else {
             Worker w = workers[target];
-            if (w.parked) {
+            if (w.lvParked()) {
                 LockSupport.unpark(w.thread);
             }
         }
@@ -103,19 +111,32 @@ final class Stage {
         return queues.get(a).size() <= queues.get(b).size() ? a : b;
     }
 
-    /** Worker i: moves up to batchLimit tasks into batch; returns how many (0: nothing, or another worker holds the queue). */
-    int take(int worker, Object[] batch) {
-        if (mode == QueueMode.PER_THREAD) {
-            return drain(queues.get(worker), batch);
-        }
-        if (!consumerLock.compareAndSet(false, true)) {
-            return 0;
+    /**
+     * Worker w: moves up to batchLimit tasks from its queue into its batch and publishes the batch, both under
+     * the queue's consumer flag.
+     *
+     * @return whether a batch was taken (false: nothing queued, or another thread is the consumer)
+     */
+    boolean take(Worker w) {
+        int q = queueOf(w.index);
+        AtomicBoolean consumer = consumers[q];
+        if (!consumer.compareAndSet(false, true)) {
+            return false;
         }
         try {
-            return drain(queues.get(0), batch);
+            int n = drain(queues.get(q), w.batch());
+            if (n == 0) {
+                return false;
+            }
+            w.publishBatch(n);
+            return true;
         } finally {
-            consumerLock.set(false);
+            consumer.set(false);
         }
+    }
+
+    private int queueOf(int worker) {
+        return mode == QueueMode.SHARED ? 0 : worker;
     }
 
     private int drain(MpscUnboundedArrayQueue<Object> q, Object[] batch) {
@@ -134,9 +155,22 @@ final class Stage {
         return n;
     }
 
+    /** Runs the handler on one task, counting it; returns the next stage's task, or null (filtered or failed). */
+    Object runOne(Object task) {
+        Object out;
+        try {
+            out = handler.handle(task);
+        } catch (Throwable t) {
+            recordFailure(t);
+            return null;
+        }
+        completed.increment();
+        return out;
+    }
+
     /** Whether worker i's queue (SHARED: the stage's) is empty. */
     boolean emptyFor(int worker) {
-        return queues.get(mode == QueueMode.SHARED ? 0 : worker).isEmpty();
+        return queues.get(queueOf(worker)).isEmpty();
     }
 
     void recordFailure(Throwable t) {
@@ -156,8 +190,30 @@ final class Stage {
         return depth;
     }
 
-    /** After every worker has stopped: the tasks still queued, in queue order. */
-    void drainRemaining(List<Object> into) {
+    /** shutdownNow, after STOP: waits until none of this stage's workers is offering to the next stage. */
+    void awaitForwards() {
+        for (Worker w : workers) {
+            w.awaitNotForwarding();
+        }
+    }
+
+    /**
+     * shutdownNow, after every forward has ended: becomes the consumer of every queue for good (waiting for a
+     * worker that is filling a batch), then adds the unstarted rest of each worker's batch and the queued tasks.
+     */
+    void stopConsumers(List<Object> into) {
+        for (AtomicBoolean consumer : consumers) {
+            for (int spins = 0; !consumer.compareAndSet(false, true); spins++) {
+                if (spins < 100) {
+                    Thread.onSpinWait();
+                } else {
+                    Thread.yield();
+                }
+            }
+        }
+        for (Worker w : workers) {
+            w.stealBatch(into);
+        }
         for (MpscUnboundedArrayQueue<Object> q : queues) {
             for (Object t = q.poll(); t != null; t = q.poll()) {
                 into.add(t);

@@ -1,8 +1,6 @@
 package io.contend.exec;
 
-import io.contend.internal.Checks;
 import java.util.ArrayList;
-import java.util.Collections;
 import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.CountDownLatch;
@@ -10,6 +8,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Consumer;
 
@@ -17,38 +16,55 @@ import java.util.function.Consumer;
  * Implementation notes.
  *
  * Algorithm: a pipeline of stages; each stage has N workers and unbounded MPSC queues (contend's
- * MpscUnboundedArrayQueue): SHARED, one queue the workers take batches from one at a time (a CAS-held consumer
- * flag makes the single-consumer queue safe for many workers), or PER_THREAD, a queue per worker chosen by a
- * dispatch policy. A worker takes up to batchLimit tasks per wake-up, runs them, forwards each result to the
- * next stage, and idles spin -> yield -> park. Producers unpark a parked worker after their offer.
+ * MpscUnboundedArrayQueue): SHARED, one queue the workers take batches from one at a time, or PER_THREAD, a
+ * queue per worker chosen by a dispatch policy. Every queue has a consumer flag (an AtomicBoolean taken with a
+ * CAS) that makes its holder the queue's single consumer: a worker holds it while it moves up to batchLimit
+ * tasks into its private batch, and shutdownNow takes it for good. A worker runs its batch, forwards each
+ * result to the next stage, and idles spin -> yield -> park. Producers unpark a parked worker after their offer.
  *
  * Wake-up (Dekker): a worker stores parked = true (volatile), then re-reads its queue's producer index
  * (volatile) before parking; a producer stores the task (release store of the index), issues a full fence,
  * then reads parked. One of the two sees the other's write, so a task is never left with every worker asleep.
  *
- * Submit/shutdown: submit increments an in-flight counter, then reads the state; shutdown writes the state,
- * then waits for the counter to reach 0 (both sequentially consistent atomics, so a submit either sees the new
- * state and is rejected, or is counted and shutdown waits for its enqueue). After that no task enters stage 0.
- * Graceful: a stage's upstreamDone is set when no task can reach it any more (stage 0: after the in-flight
- * wait; stage k + 1: when the last worker of stage k exits); a worker exits when upstreamDone is set and its
- * queue is empty, so every accepted task runs through every stage exactly once. Immediate: the state becomes
- * STOP; workers stop before their next task and hand back the rest of their batch; once every worker has
- * exited, the queues are drained, so shutdownNow returns each unrun task exactly once and no task runs after
- * it returns.
+ * Submit/shutdown: submit passes the SubmitGate (an in-flight count around the enqueue); closing the gate
+ * writes the state and waits for the count to reach 0, so after it no submitted task can enter stage 0.
+ * Graceful: a stage's upstreamDone is set when no task can reach it any more (stage 0: after the gate closed;
+ * stage k + 1: when the last worker of stage k exits); a worker exits when upstreamDone is set and its queue is
+ * empty, so every accepted task runs through every stage exactly once.
  *
- * Source: seed 002 (CASSANDRA-1632's per-thread queues and batched delivery), Cassandra's SEPExecutor for the
- * spin-then-park worker; written for contend.
+ * Immediate (shutdownNow), without waiting for any handler: (1) close the gate with STOP; (2) wait until no
+ * worker is between its STOP check and the end of an offer to the next stage (Worker.forwarding, Dekker with
+ * the STOP write: a worker that saw the old state is seen forwarding, one that sees STOP does not offer);
+ * after that no task enters any queue; (3) per stage, take every queue's consumer flag (held by a worker only
+ * while it fills a batch, so this waits for at most batchLimit polls), steal the unstarted rest of each
+ * worker's batch, then drain the queues. A worker claims each task of its batch with a CAS on its cursor and
+ * shutdownNow steals with one getAndSet, so each task is either claimed (run) or stolen (returned), never
+ * both; a batch is published under the consumer flag, so once shutdownNow holds the flag it sees every batch.
+ * (4) Interrupt every worker. A worker that finishes a task after STOP runs the task's remaining stages itself
+ * and hands the result to the sink, so every accepted task ends exactly once: at the end of the pipeline (or
+ * failed, or filtered by a null), or in the list shutdownNow returns.
+ *
+ * Start: threads are made by the factory and started after the executor is constructed; if a start fails, the
+ * started workers are stopped and joined before the exception propagates, so no worker outlives a failed build.
+ *
+ * Source: CASSANDRA-1632 ("Thread workflow and cpu affinity": per-thread queues and batched delivery across
+ * stages), Cassandra's SEPExecutor for the spin-then-park worker, java.util.concurrent.ExecutorService for the
+ * shutdown contract; written for contend.
  */
 
 /**
  * A staged executor: a pipeline of named stages, each with its own workers and queues, tasks flowing from one
- * stage to the next (seed 002, CASSANDRA-1632). Workers drain up to a batch limit per wake-up and idle with a
+ * stage to the next (CASSANDRA-1632). Workers drain up to a batch limit per wake-up and idle with a
  * spin, yield, park strategy; per-stage metrics count tasks, batches and queue depth.
  *
- * <p>Shutdown follows ExecutorService: {@link #shutdown()} stops accepting and lets every accepted task finish
- * every stage; {@link #shutdownNow()} stops the workers after their current task and returns the tasks not
- * run (each as it was handed to its stage); submissions after either are rejected with
- * {@link RejectedExecutionException}. No task is lost or run twice. Queues are unbounded: there is no
+ * <p>Shutdown follows {@link java.util.concurrent.ExecutorService}'s contract: {@link #shutdown()} stops
+ * accepting and lets every accepted task finish every stage, without waiting; {@link #shutdownNow()} stops
+ * accepting, interrupts the workers and returns, without waiting for any running task, the tasks that have not
+ * started their current stage (each as it was handed to that stage); {@link #awaitTermination} waits for the
+ * workers to exit. A task that is running when shutdownNow is called finishes its remaining stages on its
+ * worker's thread (an interrupted handler may throw, which counts as a failure), so no task is lost or run
+ * twice: each accepted task reaches the end of the pipeline or is returned, exactly once. Submissions after
+ * either shutdown are rejected with {@link RejectedExecutionException}. Queues are unbounded: there is no
  * back-pressure, so a producer faster than the pipeline grows the queues.
  */
 public final class StagedExecutor implements AutoCloseable {
@@ -60,10 +76,11 @@ public final class StagedExecutor implements AutoCloseable {
     private final Consumer<Object> sink;
     private final IdleStrategy idle;
     private final SubmitGate gate = new SubmitGate();
-    private final CountDownLatch terminated;
+    private final CountDownLatch terminated = new CountDownLatch(1);
     private final AtomicInteger aliveWorkers;
-    private final List<Object> unrun = Collections.synchronizedList(new ArrayList<>());
-    private final List<Thread> threads = new ArrayList<>();
+    private final AtomicBoolean drained = new AtomicBoolean();
+    /** Set once by start, before the executor is handed out; volatile so that any thread sees it. */
+    private volatile List<Thread> threads = List.of();
 
     private StagedExecutor(Builder b) {
         this.sink = b.sink;
@@ -78,22 +95,58 @@ public final class StagedExecutor implements AutoCloseable {
             list.get(i).next = list.get(i + 1);
         }
         this.stages = List.copyOf(list);
-        this.terminated = new CountDownLatch(1);
         this.aliveWorkers = new AtomicInteger(total);
+    }
+
+    /**
+     * Makes every worker's thread, then starts them. Called once, by build, before the executor is handed out.
+     * If the factory or a start throws, the workers already started are stopped and joined first.
+     */
+    private void start(ThreadFactory factory) {
+        List<Thread> made = new ArrayList<>();
         for (Stage stage : stages) {
             for (int i = 0; i < stage.workers.length; i++) {
                 Worker w = new Worker(this, stage, i);
-                stage.workers[i] = w;
-                Thread t = b.threadFactory.newThread(w);
+                Thread t = factory.newThread(w);
                 if (t == null) {
                     throw new IllegalStateException("the thread factory returned null for stage " + stage.name);
                 }
                 t.setName("contend-" + stage.name + "-" + i);
                 w.thread = t;
-                threads.add(t);
+                stage.workers[i] = w;
+                made.add(t);
             }
         }
-        threads.forEach(Thread::start);
+        threads = List.copyOf(made);
+        int started = 0;
+        try {
+            for (Thread t : made) {
+                t.start();
+                started++;
+            }
+        } catch (RuntimeException | Error e) {
+            stopStarted(made.subList(0, started));
+            throw e;
+        }
+    }
+
+    /** After a failed start: stops the workers that did start and waits until they have exited. */
+    private void stopStarted(List<Thread> started) {
+        gate.close(STOP);
+        boolean interrupted = false;
+        for (Thread t : started) {
+            t.interrupt();
+            while (t.isAlive()) {
+                try {
+                    t.join();
+                } catch (InterruptedException e) {
+                    interrupted = true;
+                }
+            }
+        }
+        if (interrupted) {
+            Thread.currentThread().interrupt();
+        }
     }
 
     /** @return a builder; at least one stage is required */
@@ -129,27 +182,31 @@ public final class StagedExecutor implements AutoCloseable {
     }
 
     /**
-     * Stops the workers after the task each is running, and returns the tasks that did not run, from every
-     * stage. Blocks until every worker has stopped.
+     * Stops accepting tasks, interrupts every worker and returns the tasks that have not started their current
+     * stage, from every stage, in stage order. Does not wait for running tasks: each finishes its remaining
+     * stages on its worker's thread (use {@link #awaitTermination} to wait for that). Returns at once, apart
+     * from waiting for enqueues already under way, which never run user code.
      *
-     * @return the unrun tasks, each once
-     * @throws InterruptedException if interrupted while waiting for the workers
+     * @return the tasks not started, each once, each as it was handed to its stage; empty if an earlier
+     *         shutdownNow already returned them
      */
-    public List<Object> shutdownNow() throws InterruptedException {
+    public List<Object> shutdownNow() {
         gate.close(STOP);
-        stages.forEach(Stage::wakeAll);
         for (Thread t : threads) {
-            t.join();
+            t.interrupt();
         }
-        List<Object> result;
-        synchronized (unrun) {
-            result = new ArrayList<>(unrun);
-            unrun.clear();
+        stages.forEach(Stage::wakeAll);
+        List<Object> pending = new ArrayList<>();
+        if (!drained.compareAndSet(false, true)) {
+            return pending;
         }
         for (Stage stage : stages) {
-            stage.drainRemaining(result);
+            stage.awaitForwards();
         }
-        return result;
+        for (Stage stage : stages) {
+            stage.stopConsumers(pending);
+        }
+        return pending;
     }
 
     /**
@@ -172,8 +229,8 @@ public final class StagedExecutor implements AutoCloseable {
 
     /**
      * Graceful shutdown, then waits for termination, like ExecutorService.close on JDK 19+: if the waiting
-     * thread is interrupted, the workers are told to stop after their current task (the unrun tasks are
-     * dropped, as the caller asked to stop waiting), and the interrupt is restored once they have.
+     * thread is interrupted, it calls {@link #shutdownNow()} (the tasks not started are discarded, as the
+     * caller asked to stop waiting) and keeps waiting for the running ones; the interrupt is restored at the end.
      */
     @Override
     public void close() {
@@ -183,9 +240,10 @@ public final class StagedExecutor implements AutoCloseable {
             try {
                 terminated.await();
             } catch (InterruptedException e) {
-                interrupted = true;
-                gate.close(STOP);
-                stages.forEach(Stage::wakeAll);
+                if (!interrupted) {
+                    interrupted = true;
+                    shutdownNow();
+                }
             }
         }
         if (interrupted) {
@@ -216,7 +274,7 @@ public final class StagedExecutor implements AutoCloseable {
 
     /** @return every worker thread, in stage order */
     public List<Thread> threads() {
-        return List.copyOf(threads);
+        return threads;
     }
 
     boolean stopping() {
@@ -227,15 +285,21 @@ public final class StagedExecutor implements AutoCloseable {
         return idle;
     }
 
-    void keepUnrun(List<Object> tasks) {
-        unrun.addAll(tasks);
+    /** The last stage's result: to the sink, if any. */
+    void sink(Object result) {
+        if (sink != null) {
+            sink.accept(result);
+        }
     }
 
-    void forward(Stage from, Object result) {
-        if (from.next != null) {
-            from.next.dispatch(result);
-        } else if (sink != null) {
-            sink.accept(result);
+    /** After STOP: runs a task's remaining stages, from {@code stage} on, on the calling worker's thread. */
+    void finishInline(Stage stage, Object task) {
+        Object t = task;
+        for (Stage s = stage; s != null && t != null; s = s.next) {
+            t = s.runOne(t);
+        }
+        if (t != null) {
+            sink(t);
         }
     }
 
@@ -290,7 +354,7 @@ public final class StagedExecutor implements AutoCloseable {
             if (name == null || name.isEmpty() || specs.stream().anyMatch(s -> s.name.equals(name))) {
                 throw new IllegalArgumentException("stage names must be non-empty and unique: '" + name + "'");
             }
-            Checks.inRange("workers", workers, 1, 4096);
+            inRange("workers", workers, 1, 4096);
             specs.add(new StageSpec(name, workers, handler));
             return this;
         }
@@ -309,13 +373,13 @@ public final class StagedExecutor implements AutoCloseable {
 
         /** @param limit most tasks a worker takes per wake-up, in [1, 65536] (default 64) @return this */
         public Builder batchLimit(int limit) {
-            this.batchLimit = Checks.inRange("batchLimit", limit, 1, 65536);
+            this.batchLimit = inRange("batchLimit", limit, 1, 65536);
             return this;
         }
 
         /** @param chunkSize the queues' chunk size, a power of two in [2, 2^20] (default 1024) @return this */
         public Builder queueChunk(int chunkSize) {
-            Checks.inRange("queueChunk", chunkSize, 2, 1 << 20);
+            inRange("queueChunk", chunkSize, 2, 1 << 20);
             if (Integer.bitCount(chunkSize) != 1) {
                 throw new IllegalArgumentException("queueChunk must be a power of two: " + chunkSize);
             }
@@ -341,12 +405,27 @@ public final class StagedExecutor implements AutoCloseable {
             return this;
         }
 
-        /** @return a started executor */
+        /**
+         * @return a started executor
+         * @throws IllegalStateException if no stage was added, or the thread factory returned null
+         * @throws RuntimeException or Error as the thread factory or {@link Thread#start()} threw it; the workers
+         *         already started have then exited
+         */
         public StagedExecutor build() {
             if (specs.isEmpty()) {
                 throw new IllegalStateException("a staged executor needs at least one stage");
             }
-            return new StagedExecutor(this);
+            StagedExecutor executor = new StagedExecutor(this);
+            executor.start(threadFactory);
+            return executor;
+        }
+
+        /** core's argument checks are internal to core, so the builder has its own. */
+        private static int inRange(String name, int value, int min, int max) {
+            if (value < min || value > max) {
+                throw new IllegalArgumentException(name + " must be in [" + min + ", " + max + "]: " + value);
+            }
+            return value;
         }
     }
 }

@@ -24,12 +24,12 @@ class AffinityStrategyTest {
     @ParameterizedTest
     @CsvSource({"none, NONE", "equalSpread, EQUAL_SPREAD", "firstAssignment, FIRST_ASSIGNMENT",
             "EQUALSPREAD, EQUAL_SPREAD", "' firstassignment ', FIRST_ASSIGNMENT", "equal_spread, EQUAL_SPREAD"})
-    void parsesTheSeedsNamesCaseInsensitively(String text, AffinityStrategy expected) {
+    void parsesTheTicketsNamesCaseInsensitively(String text, AffinityStrategy expected) {
         assertEquals(expected, AffinityStrategy.parse(text));
     }
 
     @Test
-    void labelsAreTheSeedsNamesAndParseBack() {
+    void labelsAreTheTicketsNamesAndParseBack() {
         assertEquals("none", AffinityStrategy.NONE.label());
         assertEquals("equalSpread", AffinityStrategy.EQUAL_SPREAD.label());
         assertEquals("firstAssignment", AffinityStrategy.FIRST_ASSIGNMENT.label());

@@ -1,14 +1,20 @@
 package io.contend.exec;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicIntegerArray;
 import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.Test;
@@ -152,6 +158,110 @@ class StagedExecutorTest {
         }
     }
 
+    /**
+     * ExecutorService's contract: shutdownNow returns the tasks not started without waiting for a running one
+     * (here a handler that ignores interrupts and waits for the test), interrupts the workers, and
+     * awaitTermination waits for the running task, which then finishes its remaining stages.
+     */
+    @ParameterizedTest
+    @CsvSource({"SHARED,1", "SHARED,64", "PER_THREAD,1", "PER_THREAD,64"})
+    void shutdownNowReturnsPendingTasksWithoutWaitingAndInterruptsTheWorkers(QueueMode mode, int batch) throws Exception {
+        CountDownLatch started = new CountDownLatch(1);
+        CountDownLatch release = new CountDownLatch(1);
+        CountDownLatch interrupted = new CountDownLatch(1);
+        List<Object> sunk = new ArrayList<>();
+        StagedExecutor ex = StagedExecutor.builder().queueMode(mode).batchLimit(batch)
+                .stage("blocking", 1, t -> {
+                    if ((Integer) t == 0) {
+                        started.countDown();
+                        awaitIgnoringInterrupts(release, interrupted);
+                    }
+                    return t;
+                })
+                .stage("then", 1, t -> (Integer) t + 100)
+                .sink(t -> {
+                    synchronized (sunk) {
+                        sunk.add(t);
+                    }
+                }).build();
+        for (int i = 0; i < 10; i++) {
+            ex.submit(i);
+        }
+        assertTrue(started.await(20, TimeUnit.SECONDS), "the first task never started");
+
+        List<Object> pending = assertTimeoutPreemptively(Duration.ofSeconds(20), ex::shutdownNow,
+                "shutdownNow waited for the blocked handler");
+
+        assertEquals(List.of(1, 2, 3, 4, 5, 6, 7, 8, 9), pending, "the tasks not started, in order");
+        assertTrue(interrupted.await(20, TimeUnit.SECONDS), "the blocked worker was not interrupted");
+        assertTrue(ex.isShutdown());
+        assertFalse(ex.isTerminated(), "the blocked task is still running");
+        assertThrows(RejectedExecutionException.class, () -> ex.submit(10));
+        assertEquals(List.of(), ex.shutdownNow(), "a second shutdownNow has nothing left to return");
+
+        release.countDown();
+        assertTrue(ex.awaitTermination(20, TimeUnit.SECONDS), ex::toString);
+        assertEquals(List.of(100), sunk, "the running task finished its remaining stages");
+        assertEquals(1, ex.metrics().get(0).completed());
+        assertEquals(1, ex.metrics().get(1).completed());
+    }
+
+    private static void awaitIgnoringInterrupts(CountDownLatch release, CountDownLatch interrupted) {
+        while (true) {
+            try {
+                release.await();
+                return;
+            } catch (InterruptedException e) {
+                interrupted.countDown();
+            }
+        }
+    }
+
+    /** A factory that counts its threads and fails in one of two ways on the n-th. */
+    private static final class FailingFactory implements ThreadFactory {
+        final List<Thread> made = new ArrayList<>();
+        private final int failAt;
+        private final boolean failInStart;
+        private final AtomicInteger count = new AtomicInteger();
+
+        FailingFactory(int failAt, boolean failInStart) {
+            this.failAt = failAt;
+            this.failInStart = failInStart;
+        }
+
+        @Override
+        public Thread newThread(Runnable r) {
+            int n = count.incrementAndGet();
+            if (n == failAt && !failInStart) {
+                throw new IllegalStateException("no thread " + n);
+            }
+            Thread t = n == failAt ? new Thread(r) {
+                @Override
+                public synchronized void start() {
+                    throw new OutOfMemoryError("unable to create native thread: possibly out of memory (test)");
+                }
+            } : new Thread(r);
+            made.add(t);
+            return t;
+        }
+    }
+
+    @ParameterizedTest
+    @CsvSource({"1,false", "4,false", "7,false", "1,true", "4,true", "7,true"})
+    void aFailingThreadStartLeavesNoLiveWorker(int failAt, boolean failInStart) throws Exception {
+        FailingFactory factory = new FailingFactory(failAt, failInStart);
+        Throwable thrown = assertThrows(Throwable.class, () -> StagedExecutor.builder().threadFactory(factory)
+                .stage("a", 3, t -> t).stage("b", 4, t -> t).build());
+        assertSame(failInStart ? OutOfMemoryError.class : IllegalStateException.class, thrown.getClass(), thrown.toString());
+        // Threads are all made before any starts: a factory failure starts none; a start failure at the n-th
+        // has started the n - 1 before it, which must have been stopped and joined.
+        assertEquals(failInStart ? 7 : failAt - 1, factory.made.size());
+        for (int i = 0; i < factory.made.size(); i++) {
+            Thread.State expected = failInStart && i + 1 < failAt ? Thread.State.TERMINATED : Thread.State.NEW;
+            assertEquals(expected, factory.made.get(i).getState(), "thread " + (i + 1) + " of a build failing at " + failAt);
+        }
+    }
+
     @Test
     void failuresAreCountedAndTheWorkerGoesOn() throws Exception {
         AtomicLong sunk = new AtomicLong();
@@ -196,5 +306,6 @@ class StagedExecutorTest {
         List<Object> none = ex.shutdownNow();
         assertEquals(new ArrayList<>(), none);
         assertTrue(ex.toString().startsWith("StagedExecutor{stop"), ex::toString);
+        assertTrue(ex.awaitTermination(20, TimeUnit.SECONDS));
     }
 }

@@ -4,7 +4,8 @@ import java.util.Locale;
 import java.util.Objects;
 
 /**
- * How a run paces its operations (seed 004, "Fixing Coordinated Omission in Cassandra Stress"):
+ * How a run paces its operations, the three modes of cassandra-stress after CASSANDRA-11853 (Nitsan Wakart,
+ * "Fixing Coordinated Omission in Cassandra Stress", psy-lob-saw.blogspot.com/2016/07/fixing-co-in-cstress.html):
  * <ul>
  *   <li>{@code throughput}: all out, each thread starts its next operation when the last ends; there is no
  *       schedule, so the only honest latency is service time, and the summary reports it;</li>

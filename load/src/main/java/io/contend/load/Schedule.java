@@ -8,6 +8,9 @@ package io.contend.load;
  * the run ends up 0.4% faster than asked. Here there is no accumulation, so the n-th intended start is the
  * nearest nanosecond at or below the exact one. Immutable and thread-safe; threads share one schedule and
  * claim operation numbers from a counter.
+ *
+ * <p>Source: the intended start times of cassandra-stress's fixed and throttle modes (CASSANDRA-11853; Nitsan
+ * Wakart, "Fixing Coordinated Omission in Cassandra Stress", psy-lob-saw.blogspot.com/2016/07/fixing-co-in-cstress.html).
  */
 public final class Schedule {
     private static final long NANOS_PER_SECOND = 1_000_000_000L;

@@ -29,10 +29,13 @@ import org.HdrHistogram.HistogramLogWriter;
  * before starting each operation, so no operation starts after the reporter has moved the cutoff and observed
  * it. Worker threads are joined before the last interval is taken and the totals are read (join gives
  * happens-before), so the result counts every operation exactly once. Counts are LongAdders.
+ *
+ * Source: cassandra-stress's coordinated-omission fix (CASSANDRA-11853; Nitsan Wakart, "Fixing Coordinated
+ * Omission in Cassandra Stress"); HdrHistogram's Recorder and HistogramLogWriter.
  */
 
 /**
- * Runs a workload under a {@link Rate} and records it without coordinated omission (seed 004).
+ * Runs a workload under a {@link Rate} and records it without coordinated omission (CASSANDRA-11853).
  *
  * <p>Generator threads claim operation numbers from one shared counter. In a paced mode operation n has the
  * intended start {@link Schedule#intendedStartNanos(long)}: its thread waits until then (parking, spinning for

@@ -22,7 +22,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The seed's demonstration and the generator's accounting, asserted as relations, never as timings.
+ * The stall demonstration of "Fixing Coordinated Omission in Cassandra Stress" and the generator's accounting, asserted as relations, never as timings.
  */
 class StressRunTest {
     @TempDir

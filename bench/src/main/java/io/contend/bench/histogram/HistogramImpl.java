@@ -19,7 +19,7 @@ public enum HistogramImpl {
     /** t-digest's MergingDigest, compression 100 (its default); a new digest per build. */
     tdigest;
 
-    /** maxBins of the seed's benchmark, and t-digest's compression. */
+    /** maxBins of CASSANDRA-13444's benchmark, and t-digest's compression. */
     public static final int MAX_BINS = 100;
 
     /**

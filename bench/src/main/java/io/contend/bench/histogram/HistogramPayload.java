@@ -3,9 +3,9 @@ package io.contend.bench.histogram;
 import java.util.Random;
 
 /**
- * The payloads of Cassandra's streaming histogram benchmark (CASSANDRA-13444, seed 003): deletion times in
- * seconds, spread uniformly over a month, a day, three hours or a minute after a fixed base time. Seeded, so
- * every implementation and every run sees the same values.
+ * The payloads of Cassandra's streaming histogram benchmark (CASSANDRA-13444, StreamingTombstoneHistogramBuilderBench):
+ * deletion times in seconds, spread uniformly over a month, a day, three hours or a minute after a fixed base
+ * time. From a fixed random seed, so every implementation and every run sees the same values.
  */
 public enum HistogramPayload {
     /** Uniform over 30 days of seconds: almost every point distinct. */

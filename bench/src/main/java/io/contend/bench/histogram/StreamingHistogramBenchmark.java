@@ -15,7 +15,7 @@ import org.openjdk.jmh.annotations.State;
 
 /**
  * The {@code histogram} experiment, after Cassandra's StreamingTombstoneHistogramBuilderBench (CASSANDRA-13444,
- * seed 003): build a histogram of {@value #POINTS} deletion times (payload) with maxBins 100 and the given spool
+ * "Fast and garbage-free Streaming Histogram"): build a histogram of {@value #POINTS} deletion times (payload) with maxBins 100 and the given spool
  * size, then build() it. The score is time per point, build included ({@code @OperationsPerInvocation}); run
  * with {@code -prof gc} for allocation per point. No rounding (roundTo 1) for either builder.
  *

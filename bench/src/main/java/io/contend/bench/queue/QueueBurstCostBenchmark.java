@@ -48,35 +48,19 @@ public class QueueBurstCostBenchmark {
 
     /** One benchmark thread's queues and echo thread, and the parameters. */
     @State(Scope.Thread)
-    public static class Loop {
-        /** Queue kind: SpscArray, SpscChunked, SpscGrowable, SpscUnbounded, MpscArray, MpscUnbounded. */
-        @Param({QueueFactory.SPSC_ARRAY, QueueFactory.SPSC_CHUNKED, QueueFactory.SPSC_GROWABLE, QueueFactory.SPSC_UNBOUNDED,
-                QueueFactory.MPSC_ARRAY, QueueFactory.MPSC_UNBOUNDED})
-        public String queue;
-
-        /** Implementation: contend, jctools (Unsafe), jctools-varhandle, or jdk (not for chunked or growable). */
-        @Param({QueueFactory.CONTEND, QueueFactory.CONTEND_RELAXED, QueueFactory.JCTOOLS, QueueFactory.JCTOOLS_VARHANDLE,
-                QueueFactory.JDK})
-        public String impl;
-
-        /** Chunk size (initial capacity for growable) of the linked-array kinds; ignored by the others. */
-        @Param({"128"})
-        public int chunk;
-
+    public static class Loop extends QueueParams {
         /** Messages per round trip. */
         @Param({"1", "10", "100"})
         public int burst;
 
-        /** The message: one preallocated object. */
-        final Integer message = Integer.valueOf(20_230_004);
         Queue<Integer> a;
         Queue<Integer> b;
         Echo echo;
 
         @Setup(Level.Trial)
         public void start() {
-            a = QueueFactory.create(queue, impl, chunk, CAPACITY);
-            b = QueueFactory.create(queue, impl, chunk, CAPACITY);
+            a = newQueue(CAPACITY);
+            b = newQueue(CAPACITY);
             echo = new Echo("contend-queue-echo-" + queue + "-" + impl, a, b);
             echo.start();
         }

@@ -9,7 +9,6 @@ import org.openjdk.jmh.annotations.GroupThreads;
 import org.openjdk.jmh.annotations.Level;
 import org.openjdk.jmh.annotations.Mode;
 import org.openjdk.jmh.annotations.OutputTimeUnit;
-import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
@@ -66,23 +65,7 @@ public class QueueThroughputBenchmark {
 
     /** The queue the group's two threads share, and the parameters. */
     @State(Scope.Group)
-    public static class Channel {
-        /** Queue kind: SpscArray, SpscChunked, SpscGrowable, SpscUnbounded, MpscArray, MpscUnbounded. */
-        @Param({QueueFactory.SPSC_ARRAY, QueueFactory.SPSC_CHUNKED, QueueFactory.SPSC_GROWABLE, QueueFactory.SPSC_UNBOUNDED,
-                QueueFactory.MPSC_ARRAY, QueueFactory.MPSC_UNBOUNDED})
-        public String queue;
-
-        /** Implementation: contend, jctools (Unsafe), jctools-varhandle, or jdk (not for chunked or growable). */
-        @Param({QueueFactory.CONTEND, QueueFactory.CONTEND_RELAXED, QueueFactory.JCTOOLS, QueueFactory.JCTOOLS_VARHANDLE,
-                QueueFactory.JDK})
-        public String impl;
-
-        /** Chunk size (initial capacity for growable) of the linked-array kinds; ignored by the others. */
-        @Param({"128"})
-        public int chunk;
-
-        /** The message: one preallocated object, offered again and again. */
-        final Integer message = Integer.valueOf(20_230_004);
+    public static class Channel extends QueueParams {
         Queue<Integer> q;
         /** Whether the producer holds back when too far ahead (the unbounded kinds). */
         boolean limitLead;
@@ -91,7 +74,7 @@ public class QueueThroughputBenchmark {
 
         @Setup(Level.Trial)
         public void setUp() {
-            q = QueueFactory.create(queue, impl, chunk, CAPACITY);
+            q = newQueue(CAPACITY);
             limitLead = !QueueFactory.bounded(queue);
         }
     }

@@ -1,52 +1,38 @@
 package io.contend.jcstress.queue;
 
 import io.contend.queue.MpscUnboundedArrayQueue;
-import io.contend.queue.MessagePassingQueue;
 import org.openjdk.jcstress.annotations.Actor;
 import org.openjdk.jcstress.annotations.Arbiter;
-import org.openjdk.jcstress.annotations.Description;
+import org.openjdk.jcstress.annotations.JCStressMeta;
 import org.openjdk.jcstress.annotations.JCStressTest;
-import org.openjdk.jcstress.annotations.Outcome;
 import org.openjdk.jcstress.annotations.State;
 import org.openjdk.jcstress.infra.results.III_Result;
 
-import static org.openjdk.jcstress.annotations.Expect.ACCEPTABLE;
-import static org.openjdk.jcstress.annotations.Expect.FORBIDDEN;
-
 /**
- * MpscUnboundedArrayQueue: two producers racing for the next positions (for the unbounded kind, one of them needs a new chunk
- * and they race to link it) both land, once each. One element (5) is queued first. r1: elements polled
- * afterwards; r2: their sum; r3: empty afterwards (1).
+ * {@link ProducersTemplate} on MpscUnboundedArrayQueue.
+ * Every queue kind's test has this same shape, on purpose: jcstress takes actors only from the test class
+ * itself (see the package notes).
  */
 @JCStressTest
-@Description("MpscUnboundedArrayQueue: racing producers both land, once each")
-@Outcome(id = "3, 8, 1", expect = ACCEPTABLE, desc = "Both offers landed once.")
-@Outcome(expect = FORBIDDEN, desc = "An element lost or duplicated.")
+@JCStressMeta(ProducersTemplate.class)
 @State
-public class MpscUnboundedProducersTest {
-    private final MessagePassingQueue<Integer> queue = new MpscUnboundedArrayQueue<>(2);
-
+public class MpscUnboundedProducersTest extends ProducersTemplate {
     public MpscUnboundedProducersTest() {
-        queue.offer(5);
+        super(new MpscUnboundedArrayQueue<>(2));
     }
 
     @Actor
     public void first() {
-        queue.offer(1);
+        offer(1);
     }
 
     @Actor
     public void second() {
-        queue.offer(2);
+        offer(2);
     }
 
     @Arbiter
     public void arbiter(III_Result r) {
-        Integer e;
-        while ((e = queue.poll()) != null) {
-            r.r1++;
-            r.r2 += e;
-        }
-        r.r3 = queue.isEmpty() ? 1 : 0;
+        drainAndCount(r);
     }
 }

@@ -1,45 +1,32 @@
 package io.contend.jcstress.queue;
 
 import io.contend.queue.SpscUnboundedArrayQueue;
-import io.contend.queue.MessagePassingQueue;
 import org.openjdk.jcstress.annotations.Actor;
-import org.openjdk.jcstress.annotations.Description;
+import org.openjdk.jcstress.annotations.JCStressMeta;
 import org.openjdk.jcstress.annotations.JCStressTest;
-import org.openjdk.jcstress.annotations.Outcome;
 import org.openjdk.jcstress.annotations.State;
 import org.openjdk.jcstress.infra.results.II_Result;
 
-import static org.openjdk.jcstress.annotations.Expect.ACCEPTABLE;
-import static org.openjdk.jcstress.annotations.Expect.FORBIDDEN;
-
 /**
- * SpscUnboundedArrayQueue: the consumer's isEmpty() and poll() agree: if isEmpty() says false, the next poll() returns an
- * element. One element went through first, so the racing offer is at position 1 (for the linked-array kinds,
- * the one that links a new buffer). r1: isEmpty() (1 = empty); r2: poll() returned an element (1).
+ * {@link IsEmptyPollTemplate} on SpscUnboundedArrayQueue.
+ * Every queue kind's test has this same shape, on purpose: jcstress takes actors only from the test class
+ * itself (see the package notes).
  */
 @JCStressTest
-@Description("SpscUnboundedArrayQueue: !isEmpty() means the consumer's poll() returns an element")
-@Outcome(id = "1, 0", expect = ACCEPTABLE, desc = "Empty, then nothing polled.")
-@Outcome(id = "1, 1", expect = ACCEPTABLE, desc = "Empty, then the offer landed and was polled.")
-@Outcome(id = "0, 1", expect = ACCEPTABLE, desc = "Not empty, and polled.")
-@Outcome(id = "0, 0", expect = FORBIDDEN, desc = "Not empty, yet poll() returned null.")
+@JCStressMeta(IsEmptyPollTemplate.class)
 @State
-public class SpscUnboundedIsEmptyPollTest {
-    private final MessagePassingQueue<Integer> queue = new SpscUnboundedArrayQueue<>(2);
-
+public class SpscUnboundedIsEmptyPollTest extends IsEmptyPollTemplate {
     public SpscUnboundedIsEmptyPollTest() {
-        queue.offer(0);
-        queue.poll();
+        super(new SpscUnboundedArrayQueue<>(2));
     }
 
     @Actor
     public void producer() {
-        queue.offer(1);
+        offerOne();
     }
 
     @Actor
     public void consumer(II_Result r) {
-        r.r1 = queue.isEmpty() ? 1 : 0;
-        r.r2 = queue.poll() != null ? 1 : 0;
+        checkThenPoll(r);
     }
 }

@@ -26,24 +26,23 @@ import static org.openjdk.jcstress.annotations.Expect.FORBIDDEN;
 @Outcome(id = "0, 0, 1, 0", expect = ACCEPTABLE, desc = "The release came first: freed once, both retains refused.")
 @Outcome(expect = FORBIDDEN, desc = "Resurrection or double free.")
 @State
-public class EvenOddResurrectionTest {
-    private final Counted counted = new Counted(Counted.EVEN_ODD);
+public class EvenOddResurrectionTest extends ResurrectionRace {
+    public EvenOddResurrectionTest() {
+        super(Counted.EVEN_ODD);
+    }
 
-    /** Makes the final release, then retains: the retain stands for a second retaining thread. */
     @Actor
     public void releaseThenRetain(IIII_Result r) {
-        counted.tryRelease();
-        r.r1 = counted.tryRetain(1);
+        releaseThenRetainStep(r);
     }
 
     @Actor
     public void retain(IIII_Result r) {
-        r.r2 = counted.tryRetain(1);
+        retainStep(r);
     }
 
     @Arbiter
     public void arbiter(IIII_Result r) {
-        r.r3 = counted.deallocations.get();
-        r.r4 = counted.refCnt();
+        arbiterStep(r);
     }
 }

@@ -25,24 +25,23 @@ import static org.openjdk.jcstress.annotations.Expect.ACCEPTABLE_INTERESTING;
         desc = "#8563: freed, then one retain succeeded on the freed object (resurrection).")
 @Outcome(expect = ACCEPTABLE_INTERESTING, desc = "Another consequence of the unsafe rollback.")
 @State
-public class NaiveXaddResurrectionTest {
-    private final Counted counted = new Counted(Counted.XADD_NAIVE);
+public class NaiveXaddResurrectionTest extends ResurrectionRace {
+    public NaiveXaddResurrectionTest() {
+        super(Counted.XADD_NAIVE);
+    }
 
-    /** Makes the final release, then retains: the retain stands for a second retaining thread. */
     @Actor
     public void releaseThenRetain(IIII_Result r) {
-        counted.tryRelease();
-        r.r1 = counted.tryRetain(1);
+        releaseThenRetainStep(r);
     }
 
     @Actor
     public void retain(IIII_Result r) {
-        r.r2 = counted.tryRetain(1);
+        retainStep(r);
     }
 
     @Arbiter
     public void arbiter(IIII_Result r) {
-        r.r3 = counted.deallocations.get();
-        r.r4 = counted.refCnt();
+        arbiterStep(r);
     }
 }

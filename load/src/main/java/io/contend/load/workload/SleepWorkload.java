@@ -16,8 +16,9 @@ import java.util.concurrent.locks.LockSupport;
  * or a uniformly random time up to {@code --service-time-max} if given. With {@code --stall-every N} (default
  * 0: never) every N-th operation starts a stall of {@code --stall} (default 100ms) that freezes the whole
  * service: operations that arrive during it wait for it to end, as they would behind a GC pause or a
- * saturated server. The seed's red pill: at a fixed rate, response time shows the stalls that service time
- * hides.
+ * saturated server. The demonstration of "Fixing Coordinated Omission in Cassandra Stress" (Nitsan Wakart,
+ * psy-lob-saw.blogspot.com/2016/07/fixing-co-in-cstress.html): at a fixed rate, response time shows the
+ * stalls that service time hides.
  */
 public final class SleepWorkload implements Workload {
     private final long serviceNanos;

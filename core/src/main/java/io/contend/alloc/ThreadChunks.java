@@ -1,0 +1,107 @@
+package io.contend.alloc;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/*
+ * Implementation notes.
+ *
+ * Algorithm: each thread allocates from its own ThreadChunk (found through a ThreadLocal), claiming a new chunk
+ * of chunkSize from the shared regions (RegionSwap.allocate: one XADD or CAS) when a request does not fit. The
+ * chunks are also registered in a list, so that their waste can be summed. Registering a new thread's chunk, and
+ * summing, first fold the chunks of threads that have ended: their abandoned tails and their open tail (which
+ * nobody will use now) move into a retired total and the chunk leaves the list. So a pool that replaces its
+ * threads keeps the list as long as its live threads, and no byte of waste is lost.
+ *
+ * Invariants: every chunk's waste is counted in exactly one place: its live entry, or the retired total. A chunk
+ * is folded only once its owner has ended, i.e. will never write it again.
+ *
+ * Ordering: the list and the retired total are guarded by the list's lock. A dead owner's chunk is read plainly
+ * after Thread.isAlive() returned false, which happens-after the owner's last write (JLS 17.4.4). Live chunks'
+ * waste is read with an acquire load paired with the owner's release store (ThreadChunk).
+ *
+ * Source: CASSANDRA-15922 for thread-local allocation; the folding of ended threads is the one contend's
+ * ContentionCounter does for its per-thread cells.
+ */
+
+/** The per-thread chunks of one allocator: allocation from them, their registry and their waste. */
+final class ThreadChunks {
+    private final int chunkSize;
+    private final RegionSwap swap;
+    private final ThreadLocal<ThreadChunk> local = ThreadLocal.withInitial(this::register);
+    private final List<ThreadChunk> registered = new ArrayList<>();
+    /** Waste of the chunks folded away (ended threads, or all of them at close). Guarded by registered. */
+    private long retiredWaste;
+
+    ThreadChunks(int chunkSize, RegionSwap swap) {
+        this.chunkSize = chunkSize;
+        this.swap = swap;
+    }
+
+    /**
+     * @param size bytes, in [1, chunk size]
+     * @return the handle of the range, from the calling thread's chunk
+     */
+    long allocate(int size) {
+        ThreadChunk chunk = local.get();
+        long handle = chunk.tryAllocate(size);
+        if (handle != ThreadChunk.NONE) {
+            return handle;
+        }
+        return chunk.restart(swap.allocate(chunkSize), chunkSize, size);
+    }
+
+    /** Gives the calling thread's unused tail back (see ThreadChunk.giveBack). */
+    void releaseCurrent(Region[] regions) {
+        local.get().giveBack(regions);
+    }
+
+    private ThreadChunk register() {
+        ThreadChunk chunk = new ThreadChunk(Thread.currentThread());
+        synchronized (registered) {
+            foldEndedThreads();
+            registered.add(chunk);
+        }
+        return chunk;
+    }
+
+    /** @return tails abandoned by every thread so far, and the open tails of threads that have ended */
+    long wasteBytes() {
+        synchronized (registered) {
+            foldEndedThreads();
+            long waste = retiredWaste;
+            for (ThreadChunk c : registered) {
+                waste += c.laWasted();
+            }
+            return waste;
+        }
+    }
+
+    /** At close: every chunk's open tail becomes waste, as its thread will allocate no more. */
+    void close() {
+        synchronized (registered) {
+            for (ThreadChunk c : registered) {
+                retiredWaste += c.laWasted() + c.lpOpenTail();
+            }
+            registered.clear();
+        }
+    }
+
+    /** @return chunks still registered (threads that allocated and had not ended at the last fold) */
+    int registeredCount() {
+        synchronized (registered) {
+            return registered.size();
+        }
+    }
+
+    /** Caller holds the lock. */
+    private void foldEndedThreads() {
+        for (int i = registered.size() - 1; i >= 0; i--) {
+            ThreadChunk c = registered.get(i);
+            if (!c.owner.isAlive()) {
+                retiredWaste += c.laWasted() + c.lpOpenTail();
+                registered.remove(i);
+            }
+        }
+    }
+}
