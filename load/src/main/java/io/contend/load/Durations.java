@@ -8,12 +8,25 @@ public final class Durations {
     private Durations() {
     }
 
+    /** The longest duration a nanosecond clock can hold: Long.MAX_VALUE ns, about 292 years. */
+    public static final Duration MAX = Duration.ofNanos(Long.MAX_VALUE);
+
     /**
      * @param name what the duration is for, for the message
      * @param text a non-negative whole number with a unit: ns, us, ms, s, m, h
+     * @return the duration, at most {@link #MAX}
      * @throws IllegalArgumentException naming the option and the text
      */
     public static Duration parse(String name, String text) {
+        Duration d = parseUnchecked(name, text);
+        if (d.compareTo(MAX) > 0) {
+            throw new IllegalArgumentException(name + " is too long: at most " + MAX.toHours() / 24 / 365
+                    + " years fit a nanosecond clock: '" + text + "'");
+        }
+        return d;
+    }
+
+    private static Duration parseUnchecked(String name, String text) {
         String t = text.trim().toLowerCase(Locale.ROOT).replace("_", "");
         int unitStart = 0;
         while (unitStart < t.length() && Character.isDigit(t.charAt(unitStart))) {

@@ -81,9 +81,9 @@ public record Rate(Mode mode, long opsPerSecond) {
         return mode != Mode.THROUGHPUT;
     }
 
-    /** @return the tag suffix of the latency the summary reports: rt for fixed, st otherwise */
-    public String reportedMetric() {
-        return mode == Mode.FIXED ? "rt" : "st";
+    /** @return the latency the summary reports: response time for fixed, service time otherwise */
+    public LatencyKind reportedLatency() {
+        return mode == Mode.FIXED ? LatencyKind.RESPONSE : LatencyKind.SERVICE;
     }
 
     @Override

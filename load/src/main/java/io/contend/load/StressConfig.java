@@ -39,5 +39,10 @@ public record StressConfig(Rate rate, int threads, Duration duration, long ops, 
         if (warmup.isNegative()) {
             throw new IllegalArgumentException("warmup must not be negative: " + warmup);
         }
+        for (Duration d : new Duration[] {duration, interval, warmup}) {
+            if (d != null && d.compareTo(Durations.MAX) > 0) {
+                throw new IllegalArgumentException("durations must fit a nanosecond clock (about 292 years): " + d);
+            }
+        }
     }
 }

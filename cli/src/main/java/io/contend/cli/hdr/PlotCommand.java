@@ -7,6 +7,7 @@ import io.contend.hdr.TagAccumulator;
 import io.contend.hdr.TaggedHistogram;
 import io.contend.hdr.Tags;
 import io.contend.hdr.TimePoint;
+import io.contend.load.LatencyKind;
 import org.HdrHistogram.Histogram;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -32,8 +33,6 @@ import java.util.Map;
                         + "in a browser, and contend report embeds SVG files next to results.json. Prints the "
                         + "files written.", ""})
 final class PlotCommand extends HdrSubcommand {
-    private static final List<String> KINDS = List.of("-rt", "-st", "-wt");
-
     @Parameters(paramLabel = "FILE", arity = "1", description = "An interval log.")
     Path file;
 
@@ -95,12 +94,7 @@ final class PlotCommand extends HdrSubcommand {
     }
 
     static String operation(String label) {
-        for (String kind : KINDS) {
-            if (label.endsWith(kind) && label.length() > kind.length()) {
-                return label.substring(0, label.length() - kind.length());
-            }
-        }
-        return label;
+        return LatencyKind.operationOf(label);
     }
 
     private static Path write(Path file, String svg) throws IOException {
