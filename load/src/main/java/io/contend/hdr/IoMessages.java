@@ -20,6 +20,19 @@ public final class IoMessages {
     }
 
     /**
+     * @param e what went wrong
+     * @return one line: "FILE: reason" when the exception names a file, else its message (already phrased
+     *         messages, such as {@link OutputFile}'s "cannot write FILE: reason", are kept as they are)
+     */
+    public static String describe(IOException e) {
+        if (e instanceof FileSystemException && ((FileSystemException) e).getFile() != null) {
+            FileSystemException f = (FileSystemException) e;
+            return f.getFile() + (f.getOtherFile() == null ? "" : " -> " + f.getOtherFile()) + ": " + reason(e);
+        }
+        return e.getMessage() == null || e.getMessage().isBlank() ? reason(e) : e.getMessage();
+    }
+
+    /**
      * @param file the file the caller was working on, named by the caller's own message
      * @param e what went wrong
      * @return the reason, preceded by the file the exception names when that is another one (e.g. a parent
