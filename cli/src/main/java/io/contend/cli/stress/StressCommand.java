@@ -39,7 +39,9 @@ import picocli.CommandLine.Unmatched;
                 "  contend stress http --rate fixed=500/s --url http://127.0.0.1:8080/", ""},
         footer = {"", "Rates: throughput (all out; latency = service time), throttle=R/s (paced; summary shows service",
                 "time), fixed=R/s (paced; summary shows response time). Ctrl-C ends the run cleanly: the last interval",
-                "and the summary are written and operations scheduled but not started are reported as missed."})
+                "and the summary are written, operations scheduled but not started are reported as missed and those",
+                "still running after 1 s as unfinished.",
+                "Exit codes: 0 done, 1 the log could not be written or no operation succeeded, 2 bad arguments."})
 public final class StressCommand implements Callable<Integer> {
     /** How long the Ctrl-C hook waits beyond the run's stop grace for the summary to be printed. */
     private static final long HOOK_SLACK_SECONDS = 10;
