@@ -1,7 +1,6 @@
 package io.contend.hdr;
 
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -39,7 +38,7 @@ public final class LogSplitter {
     }
 
     static List<Path> split(Path input, Path outDir, OutputFile.Opener opener) throws IOException {
-        Files.createDirectories(outDir);
+        OutputFile.createDirectory(outDir);
         String name = input.getFileName().toString();
         int dot = name.lastIndexOf('.');
         String stem = dot > 0 ? name.substring(0, dot) : name;

@@ -9,6 +9,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.FileSystemException;
+import java.nio.file.NotDirectoryException;
 import java.nio.file.Files;
 import java.nio.file.OpenOption;
 import java.nio.file.Path;
@@ -81,7 +82,7 @@ public final class OutputFile implements Closeable {
             }
             Path directory = target.toAbsolutePath().getParent();
             if (directory != null && !Files.isDirectory(directory)) {
-                Files.createDirectories(directory);
+                createDirectory(directory);
             }
             for (int attempt = 0; ; attempt++) {
                 Path temporary = target.resolveSibling("." + target.getFileName() + "."
@@ -93,11 +94,25 @@ public final class OutputFile implements Closeable {
                     if (attempt == NAME_ATTEMPTS) {
                         throw e;
                     }
+                } catch (IOException e) {
+                    throw cannotWrite(target, e, temporary);
                 }
             }
         } catch (IOException e) {
             throw cannotWrite(target, e);
         }
+    }
+
+    /**
+     * Creates a directory for outputs if it is missing.
+     *
+     * @throws IOException naming the directory, e.g. "/dev/full: not a directory"
+     */
+    public static void createDirectory(Path directory) throws IOException {
+        if (Files.exists(directory) && !Files.isDirectory(directory)) {
+            throw new NotDirectoryException(directory.toString());
+        }
+        Files.createDirectories(directory);
     }
 
     /**
@@ -249,10 +264,15 @@ public final class OutputFile implements Closeable {
     }
 
     private static IOException cannotWrite(Path target, IOException e) {
+        return cannotWrite(target, e, target);
+    }
+
+    /** @param about the file the failing call was given: named in the message only if it is the target */
+    private static IOException cannotWrite(Path target, IOException e, Path about) {
         if (e instanceof CannotWriteException) {
             return e;
         }
-        return new CannotWriteException("cannot write " + target + ": " + IoMessages.reason(target, e), e);
+        return new CannotWriteException("cannot write " + target + ": " + IoMessages.reason(about, e), e);
     }
 
     /** An I/O failure already phrased for the user, naming the output. */

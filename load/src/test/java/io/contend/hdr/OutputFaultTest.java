@@ -2,6 +2,7 @@ package io.contend.hdr;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
@@ -119,6 +120,17 @@ class OutputFaultTest {
         assertEquals("cannot write " + dir.resolve("b.svg") + ": is a directory", e.getMessage());
         assertEquals(List.of("b.svg", "run.hlog"), files(), "a.svg was not written either");
         Files.delete(dir.resolve("b.svg"));
+        Path file = Files.writeString(dir.resolve("file"), "");
+        IOException underAFile = assertThrows(IOException.class,
+                () -> OutputFile.writeAll(Map.of(file.resolve("c.svg"), "<svg/>"), List.of(log)));
+        assertEquals("cannot write " + file.resolve("c.svg") + ": " + file + ": not a directory", underAFile.getMessage());
+        Files.delete(file);
+        Path proc = Path.of("/proc/contend-test.svg");
+        if (Files.isDirectory(proc.getParent())) { // procfs refuses new files, even to root
+            IOException inProc = assertThrows(IOException.class, () -> OutputFile.writeAll(Map.of(proc, "<svg/>"), List.of(log)));
+            assertTrue(inProc.getMessage().startsWith("cannot write " + proc + ": "), inProc.getMessage());
+            assertFalse(inProc.getMessage().contains(".tmp"), "the temporary file is not the user's business: " + inProc);
+        }
         OutputFile.writeAll(plots, List.of(log));
         assertEquals("<svg/>".repeat(30_000), Files.readString(dir.resolve("a.svg"), StandardCharsets.UTF_8));
     }
@@ -130,6 +142,8 @@ class OutputFaultTest {
         IOException e = assertThrows(IOException.class, () -> LogUnion.union(List.of(log), full));
         assertEquals("cannot write /dev/full: no space left on device", e.getMessage());
         assertTrue(Files.exists(full) && !Files.isRegularFile(full), "the device is still a device");
+        IOException split = assertThrows(IOException.class, () -> LogSplitter.split(log, full));
+        assertEquals("/dev/full: not a directory", IoMessages.describe(split));
         assertArrayEquals(logBytes, Files.readAllBytes(log));
     }
 }
