@@ -126,4 +126,20 @@ class ScheduleTest {
         assertThrows(IllegalArgumentException.class, () -> Durations.parse("d", "2562047h47m16s854ms775us808ns"));
         assertEquals(Durations.MAX, Durations.parse("d", "2562047h47m16s854ms775us807ns"));
     }
+
+    @Test
+    void theConfigBuilderStartsFromTheDefaults() {
+        StressConfig defaults = StressConfig.builder().build();
+        assertEquals(new StressConfig(StressConfig.DEFAULT_RATE, 1, java.time.Duration.ofSeconds(10), 0,
+                java.time.Duration.ofSeconds(1), java.time.Duration.ZERO, null), defaults);
+        StressConfig byOps = StressConfig.builder().ops(1_000_000).build();
+        assertEquals(null, byOps.duration(), "only a count given: the run ends when it is done");
+        StressConfig both = StressConfig.builder().rate(Rate.parse("fixed=2k/s")).duration(Durations.parse("d", "1m30s"))
+                .ops(Counts.parse("ops", "1M")).threads(4).interval(java.time.Duration.ofMillis(500))
+                .warmup(java.time.Duration.ofSeconds(5)).log(java.nio.file.Path.of("run.hlog")).build();
+        assertEquals(new StressConfig(new Rate(Rate.Mode.FIXED, 2000), 4, java.time.Duration.ofSeconds(90), 1_000_000,
+                java.time.Duration.ofMillis(500), java.time.Duration.ofSeconds(5), java.nio.file.Path.of("run.hlog")), both);
+        assertEquals("threads must be in [1, 10000]: 0",
+                assertThrows(IllegalArgumentException.class, () -> StressConfig.builder().threads(0).build()).getMessage());
+    }
 }
