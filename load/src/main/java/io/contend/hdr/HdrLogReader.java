@@ -26,8 +26,11 @@ import java.util.zip.DataFormatException;
  * added to every timestamp; without a BaseTime, timestamps more than a year before the StartTime are taken
  * as relative to it and the others as absolute. What this class adds, for tools:
  * <ul>
- * <li>strictness: a malformed line, a payload that is not base64 or not a histogram, a truncated last line
- * or text that is not UTF-8 is an {@link HdrLogFormatException} naming the line, where {@code HistogramLogReader} silently stops at the first bad line and returns what it read;</li>
+ * <li>strictness: a malformed line, a payload that is not base64 or not a histogram, a compressed payload
+ * whose zlib check fails (HdrHistogram's decoder stops before the check, so a changed character would
+ * otherwise change counts silently), a truncated last line or text that is not UTF-8 is an
+ * {@link HdrLogFormatException} naming the line, where {@code HistogramLogReader} silently stops at the first
+ * bad line and returns what it read;</li>
  * <li>exact times: absolute times stay in seconds at the log's millisecond precision, where
  * {@code HistogramLogReader} truncates them to whole milliseconds (often one millisecond early);</li>
  * <li>tag and time-window filters ({@link IntervalFilter}), applied before a histogram is decoded.</li>
@@ -145,7 +148,7 @@ public final class HdrLogReader implements Closeable {
         }
         // Only ASCII reaches the scanner: it would split a line at Unicode line separators.
         String text = comment ? asciiOnly(line) : line;
-        LineHandler handler = new LineHandler();
+        LineHandler handler = new LineHandler(line);
         try (HistogramLogScanner scanner = new HistogramLogScanner(
                 new ByteArrayInputStream((text + "\n").getBytes(StandardCharsets.US_ASCII)))) {
             scanner.process(handler);
@@ -182,7 +185,12 @@ public final class HdrLogReader implements Closeable {
         HdrInterval interval;
         String problem;
         Throwable cause;
+        private final String line;
         private boolean sawInterval;
+
+        LineHandler(String line) {
+            this.line = line;
+        }
 
         void fail(String what, Throwable why) {
             if (problem == null) {
@@ -272,6 +280,11 @@ public final class HdrLogReader implements Closeable {
             if (!(decoded instanceof Histogram)) {
                 fail("not an integer-valued Histogram (" + decoded.getClass().getSimpleName()
                         + "); contend's tools read Histogram logs", null);
+                return null;
+            }
+            String payloadProblem = CompressedPayload.problem(line.substring(line.lastIndexOf(',') + 1).trim());
+            if (payloadProblem != null) {
+                fail(payloadProblem, null);
                 return null;
             }
             Histogram histogram = (Histogram) decoded;

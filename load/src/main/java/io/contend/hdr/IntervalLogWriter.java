@@ -3,48 +3,39 @@ package io.contend.hdr;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.HistogramLogWriter;
 
-import java.io.BufferedOutputStream;
 import java.io.Closeable;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.AtomicMoveNotSupportedException;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
+import java.util.Collection;
 
 /**
  * Writes an interval log with HdrHistogram's {@link HistogramLogWriter} (format 1.3): a comment, the format
  * version, StartTime, BaseTime, the legend, then intervals with timestamps relative to the BaseTime. The log
- * goes to a temporary file that {@link #commit()} moves into place, so a failed run leaves no half log; missing
- * directories are created.
+ * is an {@link OutputFile}: never one of the inputs, written to a temporary file of a fresh name that
+ * {@link #commit()} moves into place, so a failure leaves no half log; missing directories are created.
  */
 final class IntervalLogWriter implements Closeable {
-    private final Path target;
-    private final Path temporary;
+    private final OutputFile output;
     private final PrintStream stream;
     private final HistogramLogWriter writer;
     private final double baseTime;
-    private boolean committed;
 
     /**
      * @param target the log to write
+     * @param inputs the logs being read, which the target must not be
+     * @param opener how files are opened
      * @param comment a first-line comment (line breaks become spaces)
      * @param startTimeSeconds the log's StartTime, seconds since the epoch; NaN writes none (a log without
      *                         intervals)
      * @param baseTimeSeconds the log's BaseTime, subtracted from every absolute time; NaN writes none and
      *                        subtracts nothing
      */
-    IntervalLogWriter(Path target, String comment, double startTimeSeconds, double baseTimeSeconds)
-            throws IOException {
-        this.target = target;
-        this.temporary = target.resolveSibling(target.getFileName() + ".tmp");
-        Path directory = target.toAbsolutePath().getParent();
-        if (directory != null) {
-            Files.createDirectories(directory);
-        }
-        this.stream = new PrintStream(new BufferedOutputStream(Files.newOutputStream(temporary)), false,
-                StandardCharsets.UTF_8);
+    IntervalLogWriter(Path target, Collection<Path> inputs, OutputFile.Opener opener, String comment,
+                      double startTimeSeconds, double baseTimeSeconds) throws IOException {
+        this.output = OutputFile.create(target, inputs, opener);
+        this.stream = new PrintStream(output.stream(), false, StandardCharsets.UTF_8);
         this.writer = new HistogramLogWriter(stream);
         writer.outputComment(comment.replace('\n', ' ').replace('\r', ' '));
         writer.outputLogFormatVersion();
@@ -74,27 +65,30 @@ final class IntervalLogWriter implements Closeable {
         }
     }
 
-    /** Flushes and moves the log into place, replacing an older file. */
-    void commit() throws IOException {
+    /**
+     * @return the log, every line handed to HdrHistogram's writer so far; commit it with {@link #commit()} or
+     *         {@link OutputFile#commitAll}
+     * @throws IOException if a write failed (HdrHistogram's writer prints to a PrintStream, which keeps only
+     *         a flag; the stream is flushed here so the flag is current)
+     */
+    OutputFile written() throws IOException {
         stream.flush();
         if (stream.checkError()) {
-            throw new IOException("cannot write " + temporary);
+            // PrintStream swallows the cause; write through to get it, naming the target
+            output.stream().flush();
+            throw new IOException("cannot write " + output.target());
         }
-        stream.close();
-        try {
-            Files.move(temporary, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-        } catch (AtomicMoveNotSupportedException e) {
-            Files.move(temporary, target, StandardCopyOption.REPLACE_EXISTING);
-        }
-        committed = true;
+        return output;
+    }
+
+    /** Flushes and moves the log into place, replacing an older file. */
+    void commit() throws IOException {
+        written().commit();
     }
 
     /** Without a commit, drops the temporary file. */
     @Override
     public void close() throws IOException {
-        if (!committed) {
-            stream.close();
-            Files.deleteIfExists(temporary);
-        }
+        output.close();
     }
 }

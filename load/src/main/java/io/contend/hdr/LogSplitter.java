@@ -1,7 +1,6 @@
 package io.contend.hdr;
 
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -14,7 +13,9 @@ import java.util.Set;
 /**
  * Splits an interval log into one log per tag, without loss: every interval keeps its histogram (re-encoded
  * by HdrHistogram, same counts), its tag and its absolute times; each output keeps the input's StartTime and
- * BaseTime (as they stand at the tag's first interval).
+ * BaseTime (as they stand at the tag's first interval). All or none: the logs are written completely before
+ * any is moved into place ({@link OutputFile#commitAll}); a failure leaves none of them, and never touches the
+ * input.
  */
 public final class LogSplitter {
     private LogSplitter() {
@@ -29,10 +30,15 @@ public final class LogSplitter {
      * @param outDir where the logs go; created if missing
      * @return the logs written, in the order their tags first appear
      * @throws HdrLogFormatException if the input is malformed (then nothing is written)
-     * @throws IOException if it cannot be read or a log cannot be written
+     * @throws IllegalArgumentException if an output would be the input (then nothing is written)
+     * @throws IOException if it cannot be read or a log cannot be written (then nothing is written)
      */
     public static List<Path> split(Path input, Path outDir) throws IOException {
-        Files.createDirectories(outDir);
+        return split(input, outDir, OutputFile.FILES);
+    }
+
+    static List<Path> split(Path input, Path outDir, OutputFile.Opener opener) throws IOException {
+        OutputFile.createDirectory(outDir);
         String name = input.getFileName().toString();
         int dot = name.lastIndexOf('.');
         String stem = dot > 0 ? name.substring(0, dot) : name;
@@ -45,16 +51,18 @@ public final class LogSplitter {
                 IntervalLogWriter writer = writers.get(interval.tag());
                 if (writer == null) {
                     Path file = outDir.resolve(uniqueName(stem + "." + Tags.fileSafe(interval.tag()), extension, taken));
-                    writer = new IntervalLogWriter(file, "contend hdr split: tag " + interval.label() + " of " + name,
-                            reader.startTimeSeconds(), reader.baseTimeSeconds());
+                    writer = new IntervalLogWriter(file, List.of(input), opener, "contend hdr split: tag "
+                            + interval.label() + " of " + name, reader.startTimeSeconds(), reader.baseTimeSeconds());
                     writers.put(interval.tag(), writer);
                     files.add(file);
                 }
                 writer.write(interval);
             }
+            List<OutputFile> outputs = new ArrayList<>();
             for (IntervalLogWriter writer : writers.values()) {
-                writer.commit();
+                outputs.add(writer.written());
             }
+            OutputFile.commitAll(outputs);
         } finally {
             closeAll(writers.values());
         }

@@ -1,7 +1,6 @@
 package io.contend.hdr;
 
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -42,17 +41,18 @@ public final class LogUnion {
      * @return what was written
      * @throws IllegalArgumentException if there is no input or the output is one of them
      * @throws HdrLogFormatException if an input is malformed (then nothing is written)
-     * @throws IOException if an input cannot be read or the output cannot be written
+     * @throws IOException if an input cannot be read or the output cannot be written (then the output is
+     *         untouched: see {@link OutputFile})
      */
     public static Result union(List<Path> inputs, Path output) throws IOException {
+        return union(inputs, output, OutputFile.FILES);
+    }
+
+    static Result union(List<Path> inputs, Path output, OutputFile.Opener opener) throws IOException {
         if (inputs.isEmpty()) {
             throw new IllegalArgumentException("union needs at least one input log");
         }
-        for (Path input : inputs) {
-            if (Files.exists(output) && Files.isSameFile(input, output)) {
-                throw new IllegalArgumentException("the output " + output + " is also an input");
-            }
-        }
+        OutputFile.requireNotAnInput(output, inputs);
         List<HdrLogReader> readers = new ArrayList<>();
         try {
             PriorityQueue<Head> heads = new PriorityQueue<>(Comparator
@@ -69,8 +69,8 @@ public final class LogUnion {
             }
             long intervals = 0;
             long totalCount = 0;
-            try (IntervalLogWriter writer = new IntervalLogWriter(output, "contend hdr union of " + names(inputs),
-                    start, start)) {
+            try (IntervalLogWriter writer = new IntervalLogWriter(output, inputs, opener,
+                    "contend hdr union of " + names(inputs), start, start)) {
                 while (!heads.isEmpty()) {
                     Head head = heads.poll();
                     writer.write(head.interval());

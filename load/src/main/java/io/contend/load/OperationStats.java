@@ -2,19 +2,21 @@ package io.contend.load;
 
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.EnumMap;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.LongAdder;
 import org.HdrHistogram.Histogram;
-import org.HdrHistogram.Recorder;
 
 /**
  * What one operation tag records: response time (intended start to end), service time (actual start to end)
- * and wait time (intended to actual start), each in an HdrHistogram {@link Recorder} (wait-free, allocation-free
- * recording; the reporter swaps out interval histograms), plus completions, errors and the first error
- * messages. Values are nanoseconds, tracked from 1 ns to {@link #HIGHEST_TRACKABLE_NANOS} at 3 significant
- * digits; a larger value is recorded as that highest value and counted in {@link #clampedValues()}, never
- * dropped.
+ * and wait time (intended to actual start), errors and the first error messages. Recording is wait-free and
+ * allocation-free (an {@link IntervalRecorder}); the reporting thread takes the records interval by interval
+ * and this class adds them to the tag's totals. An operation's three latencies, or its error, always land in
+ * the same interval. Values are nanoseconds, tracked from 1 ns to {@link #HIGHEST_TRACKABLE_NANOS} at 3
+ * significant digits; a larger value is recorded as that highest value and counted in
+ * {@link #clampedValues()}, never dropped.
  */
 public final class OperationStats {
     /** One hour: the largest latency the histograms resolve. */
@@ -23,22 +25,20 @@ public final class OperationStats {
     public static final int KEPT_ERROR_MESSAGES = 5;
 
     private final String name;
-    private final Recorder response = newRecorder();
-    private final Recorder service = newRecorder();
-    private final Recorder waiting = newRecorder();
-    private final LongAdder completed = new LongAdder();
-    private final LongAdder errors = new LongAdder();
+    private final IntervalRecorder recorder = new IntervalRecorder();
     private final LongAdder clamped = new LongAdder();
     private final AtomicInteger messagesKept = new AtomicInteger();
     private final List<String> firstErrors = Collections.synchronizedList(new ArrayList<>());
+    /** Totals of the intervals taken so far; only the reporting thread touches them. */
+    private final Map<LatencyKind, Histogram> totals = new EnumMap<>(LatencyKind.class);
+    private long totalErrors;
 
     /** @param name the operation's tag */
     public OperationStats(String name) {
         this.name = name;
-    }
-
-    private static Recorder newRecorder() {
-        return new Recorder(1, HIGHEST_TRACKABLE_NANOS, 3);
+        for (LatencyKind kind : LatencyKind.values()) {
+            totals.put(kind, new Histogram(1, HIGHEST_TRACKABLE_NANOS, 3));
+        }
     }
 
     /** @return the tag */
@@ -54,58 +54,61 @@ public final class OperationStats {
      * @param end end
      */
     public void recordSuccess(long intended, long start, long end) {
-        record(response, end - intended);
-        record(service, end - start);
-        record(waiting, start - intended);
-        completed.increment();
+        recorder.recordSuccess(clamp(end - intended), clamp(end - start), clamp(start - intended));
     }
 
-    private void record(Recorder recorder, long nanos) {
-        long v = nanos;
-        if (v > HIGHEST_TRACKABLE_NANOS) {
-            v = HIGHEST_TRACKABLE_NANOS;
+    private long clamp(long nanos) {
+        if (nanos > HIGHEST_TRACKABLE_NANOS) {
             clamped.increment();
-        } else if (v < 0) {
-            v = 0; // nanoTime is monotonic; a negative difference cannot happen, but must not throw here
+            return HIGHEST_TRACKABLE_NANOS;
         }
-        recorder.recordValue(v);
+        return Math.max(0, nanos); // nanoTime is monotonic; a negative difference cannot happen, but must not throw here
     }
 
     /** Counts a failed operation and keeps its message if it is among the first few. */
     public void recordError(Throwable error) {
-        errors.increment();
+        recorder.recordError();
         if (messagesKept.get() < KEPT_ERROR_MESSAGES && messagesKept.incrementAndGet() <= KEPT_ERROR_MESSAGES) {
-            firstErrors.add(error.getClass().getSimpleName() + ": " + error.getMessage());
+            firstErrors.add(describe(error));
         }
+    }
+
+    /** The class and the message; for an exception without one, the first message among its causes. */
+    static String describe(Throwable error) {
+        String message = null;
+        for (Throwable t = error; t != null && message == null; t = t.getCause() == t ? null : t.getCause()) {
+            message = t.getMessage();
+        }
+        return error.getClass().getSimpleName() + (message == null ? "" : ": " + message);
     }
 
     /**
-     * Takes the interval histograms recorded since the last call (HdrHistogram's interval recorder protocol).
+     * Takes the records since the last call and adds them to the totals. For one reporting thread at a time.
      *
-     * @param metric "rt", "st" or "wt"
-     * @param recycle a histogram returned by an earlier call for the same metric, or null
+     * @return the interval's records; valid until the next call
      */
-    Histogram interval(String metric, Histogram recycle) {
-        switch (metric) {
-            case "rt":
-                return response.getIntervalHistogram(recycle);
-            case "st":
-                return service.getIntervalHistogram(recycle);
-            case "wt":
-                return waiting.getIntervalHistogram(recycle);
-            default:
-                throw new IllegalArgumentException("metric must be rt, st or wt: " + metric);
+    IntervalRecorder.Sample takeInterval() {
+        IntervalRecorder.Sample sample = recorder.take();
+        for (LatencyKind kind : LatencyKind.values()) {
+            totals.get(kind).add(sample.histogram(kind));
         }
+        totalErrors += sample.errors();
+        return sample;
     }
 
-    /** @return successful operations so far */
+    /** @return one latency over every interval taken so far (a copy) */
+    Histogram total(LatencyKind kind) {
+        return totals.get(kind).copy();
+    }
+
+    /** @return successful operations in the intervals taken so far */
     public long completed() {
-        return completed.sum();
+        return totals.get(LatencyKind.RESPONSE).getTotalCount();
     }
 
-    /** @return failed operations so far */
+    /** @return failed operations in the intervals taken so far */
     public long errors() {
-        return errors.sum();
+        return totalErrors;
     }
 
     /** @return values above the trackable range, recorded as its highest value */

@@ -49,7 +49,7 @@ public record Rate(Mode mode, long opsPerSecond) {
 
     /**
      * Parses {@code throughput}, {@code throttle=R/s} or {@code fixed=R/s} (the {@code /s} may be left out;
-     * R is a whole number, underscores allowed).
+     * R is a whole number, underscores and an SI suffix allowed: {@code fixed=2k/s}, see {@link Counts}).
      *
      * @throws IllegalArgumentException naming the text and the accepted forms
      */
@@ -61,17 +61,20 @@ public record Rate(Mode mode, long opsPerSecond) {
         int eq = t.indexOf('=');
         if (eq > 0) {
             String kind = t.substring(0, eq);
-            String value = t.substring(eq + 1).replace("_", "");
+            String value = t.substring(eq + 1);
             if (value.endsWith("/s")) {
                 value = value.substring(0, value.length() - 2);
             }
             Mode mode = kind.equals("fixed") ? Mode.FIXED : kind.equals("throttle") ? Mode.THROTTLE : null;
             if (mode != null) {
+                long perSecond;
                 try {
-                    return new Rate(mode, Long.parseLong(value));
-                } catch (NumberFormatException e) {
-                    // falls through to the message below
+                    perSecond = Counts.parse("rate", value);
+                } catch (IllegalArgumentException e) {
+                    throw new IllegalArgumentException("rate must be throughput, throttle=R/s or fixed=R/s with R a "
+                            + "whole number (SI suffixes allowed: 2k, 1.5M): '" + text + "'", e);
                 }
+                return new Rate(mode, perSecond);
             }
         }
         throw new IllegalArgumentException("rate must be throughput, throttle=R/s or fixed=R/s: '" + text + "'");
@@ -82,9 +85,9 @@ public record Rate(Mode mode, long opsPerSecond) {
         return mode != Mode.THROUGHPUT;
     }
 
-    /** @return the tag suffix of the latency the summary reports: rt for fixed, st otherwise */
-    public String reportedMetric() {
-        return mode == Mode.FIXED ? "rt" : "st";
+    /** @return the latency the summary reports: response time for fixed, service time otherwise */
+    public LatencyKind reportedLatency() {
+        return mode == Mode.FIXED ? LatencyKind.RESPONSE : LatencyKind.SERVICE;
     }
 
     @Override

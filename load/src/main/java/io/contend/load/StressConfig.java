@@ -5,7 +5,12 @@ import java.time.Duration;
 import java.util.Objects;
 
 /**
- * The settings of a stress run.
+ * The settings of a stress run. Build one with {@link #builder()}, which starts from the defaults that the
+ * {@code contend stress} command also uses ({@link #DEFAULT_RATE}, {@link #DEFAULT_THREADS},
+ * {@link #DEFAULT_DURATION}, {@link #DEFAULT_INTERVAL}, {@link #DEFAULT_WARMUP}, no log):
+ * <pre>{@code
+ * StressConfig config = StressConfig.builder().rate(Rate.parse("fixed=2k/s")).duration(Duration.ofSeconds(90)).build();
+ * }</pre>
  *
  * @param rate pacing
  * @param threads generator threads, at least 1
@@ -16,13 +21,26 @@ import java.util.Objects;
  * @param log interval log to write, or null
  */
 public record StressConfig(Rate rate, int threads, Duration duration, long ops, Duration interval, Duration warmup, Path log) {
+    /** All out. */
+    public static final Rate DEFAULT_RATE = Rate.throughput();
+    /** One generator thread. */
+    public static final int DEFAULT_THREADS = 1;
+    /** Ten seconds, unless only a number of operations is given. */
+    public static final Duration DEFAULT_DURATION = Duration.ofSeconds(10);
+    /** One-second intervals. */
+    public static final Duration DEFAULT_INTERVAL = Duration.ofSeconds(1);
+    /** No warm-up. */
+    public static final Duration DEFAULT_WARMUP = Duration.ZERO;
+    /** The most generator threads. */
+    public static final int MAX_THREADS = 10_000;
+
     /** Checks every setting, naming the offending one. */
     public StressConfig {
         Objects.requireNonNull(rate, "rate");
         Objects.requireNonNull(interval, "interval");
         Objects.requireNonNull(warmup, "warmup");
-        if (threads < 1 || threads > 10_000) {
-            throw new IllegalArgumentException("threads must be in [1, 10000]: " + threads);
+        if (threads < 1 || threads > MAX_THREADS) {
+            throw new IllegalArgumentException("threads must be in [1, " + MAX_THREADS + "]: " + threads);
         }
         if (ops < 0) {
             throw new IllegalArgumentException("ops must not be negative: " + ops);
@@ -38,6 +56,84 @@ public record StressConfig(Rate rate, int threads, Duration duration, long ops, 
         }
         if (warmup.isNegative()) {
             throw new IllegalArgumentException("warmup must not be negative: " + warmup);
+        }
+        for (Duration d : new Duration[] {duration, interval, warmup}) {
+            if (d != null && d.compareTo(Durations.MAX) > 0) {
+                throw new IllegalArgumentException("durations must fit a nanosecond clock (about 292 years): " + d);
+            }
+        }
+    }
+
+    /** @return a builder holding the defaults */
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    /** Builds a {@link StressConfig} from the defaults; not thread-safe. */
+    public static final class Builder {
+        private Rate rate = DEFAULT_RATE;
+        private int threads = DEFAULT_THREADS;
+        private Duration duration;
+        private long ops;
+        private Duration interval = DEFAULT_INTERVAL;
+        private Duration warmup = DEFAULT_WARMUP;
+        private Path log;
+
+        private Builder() {
+        }
+
+        /** @param pacing how operations are paced (default: throughput) */
+        public Builder rate(Rate pacing) {
+            this.rate = Objects.requireNonNull(pacing, "rate");
+            return this;
+        }
+
+        /** @param count generator threads (default 1) */
+        public Builder threads(int count) {
+            this.threads = count;
+            return this;
+        }
+
+        /** @param length how long to run (default {@link #DEFAULT_DURATION}, or until {@link #ops} are done) */
+        public Builder duration(Duration length) {
+            this.duration = Objects.requireNonNull(length, "duration");
+            return this;
+        }
+
+        /**
+         * @param count operations to run; without a {@link #duration}, the run ends when they are done, with
+         *              one, at whichever comes first
+         */
+        public Builder ops(long count) {
+            this.ops = count;
+            return this;
+        }
+
+        /** @param length reporting and logging interval (default 1 s) */
+        public Builder interval(Duration length) {
+            this.interval = Objects.requireNonNull(length, "interval");
+            return this;
+        }
+
+        /** @param length unrecorded warm-up before the measurement (default none) */
+        public Builder warmup(Duration length) {
+            this.warmup = Objects.requireNonNull(length, "warmup");
+            return this;
+        }
+
+        /** @param file HdrHistogram interval log to write (default none) */
+        public Builder log(Path file) {
+            this.log = Objects.requireNonNull(file, "log");
+            return this;
+        }
+
+        /**
+         * @return the settings
+         * @throws IllegalArgumentException naming a setting out of range
+         */
+        public StressConfig build() {
+            Duration length = duration != null ? duration : ops > 0 ? null : DEFAULT_DURATION;
+            return new StressConfig(rate, threads, length, ops, interval, warmup, log);
         }
     }
 }

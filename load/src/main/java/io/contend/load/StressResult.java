@@ -5,22 +5,42 @@ import org.HdrHistogram.Histogram;
 
 /**
  * The outcome of a stress run. Every scheduled operation is accounted for:
- * {@code completed + errors + missed == scheduled}, where missed operations were scheduled (intended start
- * within the run) but never started, because the generator fell behind or the run was stopped.
+ * {@code completed + errors + unfinished + missed == scheduled}. Missed operations were scheduled (intended
+ * start within the run) but never started, because the generator fell behind or the run was stopped;
+ * unfinished ones were still running when a stopped run gave up waiting for them.
  *
  * @param rate the pacing it ran with
  * @param operations per operation tag: histograms over the whole run and counts
  * @param scheduled operations scheduled (throughput mode: started)
  * @param completed operations that succeeded
  * @param errors operations that threw
+ * @param unfinished operations started but still running when a stopped run ended (0 unless stopped)
  * @param missed scheduled but never started
  * @param elapsedNanos measured time
- * @param stoppedEarly whether stop() ended it before its duration or operation count
+ * @param end how the run ended
  * @param gcCount garbage collections during the run
  * @param gcMillis time the collectors report for them
+ * @param faults what went wrong around the measurement, one line each (e.g. the interval log could not be
+ *               written); empty when nothing did
  */
-public record StressResult(Rate rate, List<Op> operations, long scheduled, long completed, long errors, long missed,
-                           long elapsedNanos, boolean stoppedEarly, long gcCount, long gcMillis) {
+public record StressResult(Rate rate, List<Op> operations, long scheduled, long completed, long errors, long unfinished,
+                           long missed, long elapsedNanos, End end, long gcCount, long gcMillis, List<String> faults) {
+
+    /** How a run ended. */
+    public enum End {
+        /** The duration passed or the operations were done. */
+        FINISHED,
+        /** {@link StressRun#stop()} (or an interrupt, or a failed log write) ended the measurement early. */
+        STOPPED,
+        /** Stopped during the warm-up: nothing was measured. */
+        STOPPED_IN_WARMUP
+    }
+
+    /** Copies the lists. */
+    public StressResult {
+        operations = List.copyOf(operations);
+        faults = List.copyOf(faults);
+    }
 
     /**
      * One operation tag's totals.
@@ -36,19 +56,31 @@ public record StressResult(Rate rate, List<Op> operations, long scheduled, long 
      */
     public record Op(String name, Histogram response, Histogram service, Histogram waiting, long completed, long errors,
                      List<String> firstErrors, long clampedValues) {
-        /** @return the histogram of rt, st or wt */
-        public Histogram metric(String metric) {
-            switch (metric) {
-                case "rt":
+        /** @return the histogram of one latency */
+        public Histogram metric(LatencyKind kind) {
+            switch (kind) {
+                case RESPONSE:
                     return response;
-                case "st":
+                case SERVICE:
                     return service;
-                case "wt":
-                    return waiting;
                 default:
-                    throw new IllegalArgumentException("metric must be rt, st or wt: " + metric);
+                    return waiting;
             }
         }
+
+        /**
+         * @param suffix rt, st or wt
+         * @return the histogram of that latency
+         * @throws IllegalArgumentException for another suffix
+         */
+        public Histogram metric(String suffix) {
+            return metric(LatencyKind.ofSuffix(suffix));
+        }
+    }
+
+    /** @return whether the run ended before its duration or operation count */
+    public boolean stoppedEarly() {
+        return end != End.FINISHED;
     }
 
     /** @return completed operations per second of measured time */
@@ -56,11 +88,11 @@ public record StressResult(Rate rate, List<Op> operations, long scheduled, long 
         return elapsedNanos > 0 ? completed * 1e9 / elapsedNanos : 0;
     }
 
-    /** @return the reported metric (rt for fixed rate, st otherwise) over every tag */
+    /** @return the reported latency (rt for fixed rate, st otherwise) over every tag */
     public Histogram reported() {
         Histogram all = new Histogram(1, OperationStats.HIGHEST_TRACKABLE_NANOS, 3);
         for (Op op : operations) {
-            all.add(op.metric(rate.reportedMetric()));
+            all.add(op.metric(rate.reportedLatency()));
         }
         return all;
     }

@@ -1,41 +1,36 @@
 package io.contend.load;
 
-import java.io.IOException;
-import java.io.PrintStream;
 import java.lang.management.GarbageCollectorMXBean;
 import java.lang.management.ManagementFactory;
-import java.nio.file.Files;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
-import java.util.concurrent.atomic.AtomicLong;
-import java.util.concurrent.atomic.LongAdder;
+import java.util.Objects;
 import java.util.concurrent.locks.LockSupport;
-import org.HdrHistogram.Histogram;
-import org.HdrHistogram.HistogramLogWriter;
 
 /*
  * Implementation notes.
  *
- * Algorithm: generator threads claim operation numbers with one XADD on a shared counter, wait for the
- * intended start (paced modes), run, and record into per-tag HdrHistogram Recorders (wait-free for writers; the
- * reporter swaps interval histograms with the recorders' own WriterReaderPhaser). The calling thread reports
- * per interval and ends the run.
+ * Threads: the generator threads (Generator) run and record operations; the thread that calls run() is the
+ * reporter: it takes an interval of every tag at each boundary (IntervalReporter), writes the log and ends the
+ * run. stop() may come from any thread (a shutdown hook).
  *
- * Ordering: stopRequested, stopAtNanos and cutoffNanos are volatile; stop() writes stopAtNanos before
- * stopRequested, so a reader that sees the request sees the time. Workers read cutoffNanos and stopRequested
- * before starting each operation, so no operation starts after the reporter has moved the cutoff and observed
- * it. Worker threads are joined before the last interval is taken and the totals are read (join gives
- * happens-before), so the result counts every operation exactly once. Counts are LongAdders.
+ * Stopping: stop() writes stopAtNanos, then stopRequested (both volatile), then reads the current generator
+ * and cuts it off at stopAtNanos, and unparks the reporter. A phase publishes its generator (volatile write)
+ * before it reads stopRequested, so either stop() sees the generator and cuts it off, or the phase sees the
+ * request and cuts it off itself: a stop is never lost. The reporter then waits at most STOP_GRACE for the
+ * operations in flight, takes the last interval, and only then reads the started count: an operation recorded
+ * before that last take was started before it (program order, and the phaser's ordering in IntervalRecorder),
+ * so started >= completed + errors, and the difference is what was still running (unfinished). Threads still
+ * running are interrupted and abandoned (they are daemons); what they record later is never read.
  *
  * Source: cassandra-stress's coordinated-omission fix (CASSANDRA-11853; Nitsan Wakart, "Fixing Coordinated
- * Omission in Cassandra Stress"); HdrHistogram's Recorder and HistogramLogWriter.
+ * Omission in Cassandra Stress", 2016); HdrHistogram's Recorder and HistogramLogWriter.
  */
 
 /**
- * Runs a workload under a {@link Rate} and records it without coordinated omission (CASSANDRA-11853).
+ * Runs a workload under a {@link Rate} and records it without coordinated omission (Nitsan Wakart, "Fixing
+ * Coordinated Omission in Cassandra Stress", 2016).
  *
  * <p>Generator threads claim operation numbers from one shared counter. In a paced mode operation n has the
  * intended start {@link Schedule#intendedStartNanos(long)}: its thread waits until then (parking, spinning for
@@ -44,39 +39,59 @@ import org.HdrHistogram.HistogramLogWriter;
  * in response and wait time: nothing is skipped and no schedule slips. In throughput mode an operation's
  * intended start is its actual start.
  *
- * <p>The calling thread reports: every interval it takes each tag's interval histograms, writes them to the
- * HdrHistogram interval log (format 1.3, tags {@code <op>-rt}, {@code <op>-st}, {@code <op>-wt}, written by
- * HdrHistogram's own HistogramLogWriter) and passes an {@link IntervalReport} to the listener. The run ends
- * when the duration has passed or the operations are done, or when {@link #stop()} is called (e.g. from a
- * Ctrl-C hook): operations in flight finish, the last partial interval is written, the log is closed on a
- * whole line, and operations scheduled but never started are counted as missed.
+ * <p>The calling thread reports: every interval it takes each tag's interval histograms (an operation's three
+ * latencies always in the same interval), writes them to the HdrHistogram interval log (format 1.3, tags
+ * {@code <op>-rt}, {@code <op>-st}, {@code <op>-wt}, written by HdrHistogram's own HistogramLogWriter) and passes
+ * an {@link IntervalReport} to the listener.
+ *
+ * <p>The run ends when the duration has passed or the operations are done (operations in flight then finish),
+ * or early: on {@link #stop()} (e.g. from a Ctrl-C hook), an interrupt of the calling thread, or a failed log
+ * write. An early end waits at most {@link #STOP_GRACE} for operations in flight, writes the last interval and
+ * the summary's numbers, and counts operations still running as unfinished and operations scheduled but never
+ * started as missed. A stop during the warm-up ends the run without measuring. {@link #run()} throws no checked
+ * exception: what goes wrong during the run (a log that fills the disk, a workload that fails to close) is
+ * reported in {@link StressResult#faults()} next to what was measured.
  */
 public final class StressRun {
-    private static final long SPIN_NANOS = 20_000;
-    private static final long MAX_PARK_NANOS = 10_000_000;
+    /** How long a stopped run waits for operations in flight before it counts them as unfinished. */
+    public static final Duration STOP_GRACE = Duration.ofSeconds(1);
 
-    /** Receives live output. */
+    /** Receives live output, on the thread that called {@link #run()}. */
+    @FunctionalInterface
     public interface Listener {
-        /** Called once per interval, on the reporting thread. */
+        /** Called once per interval of the measured run. */
         void interval(IntervalReport report);
+
+        /** Called once the interval log (if any) is open, before the warm-up. */
+        default void started() {
+        }
     }
 
     private final Workload workload;
     private final StressConfig config;
     private final Listener listener;
+    private final StressLog.Opener logOpener;
     private volatile boolean stopRequested;
     /** When stop() was called (nanoTime); written before stopRequested, read after it. */
     private volatile long stopAtNanos;
+    private volatile Generator current;
+    private volatile Thread reporter;
 
     /**
      * @param workload what to run; closed when the run ends
      * @param config settings
      * @param listener live output, or null
+     * @throws IllegalArgumentException if the workload has no operations or two with the same name
      */
     public StressRun(Workload workload, StressConfig config, Listener listener) {
-        this.workload = workload;
-        this.config = config;
+        this(workload, config, listener, StressLog.FILES);
+    }
+
+    StressRun(Workload workload, StressConfig config, Listener listener, StressLog.Opener logOpener) {
+        this.workload = Objects.requireNonNull(workload, "workload");
+        this.config = Objects.requireNonNull(config, "config");
         this.listener = listener == null ? r -> { } : listener;
+        this.logOpener = logOpener;
         List<Operation> ops = workload.operations();
         if (ops == null || ops.isEmpty()) {
             throw new IllegalArgumentException("workload " + workload + " has no operations");
@@ -90,255 +105,219 @@ public final class StressRun {
     public void stop() {
         stopAtNanos = System.nanoTime();
         stopRequested = true;
+        Generator g = current;
+        if (g != null) {
+            g.cutOff(stopAtNanos);
+        }
+        Thread t = reporter;
+        if (t != null) {
+            LockSupport.unpark(t);
+        }
     }
 
     /**
-     * Runs the warm-up (if any) and the measured run, and closes the workload.
+     * Opens the log, runs the warm-up (if any) and the measured run, and closes the log and the workload.
      *
-     * @return the totals
-     * @throws IOException if the log cannot be written
-     * @throws InterruptedException if the calling thread is interrupted
+     * @return what was measured, with any fault that ended the run early
+     * @throws java.io.UncheckedIOException if the interval log cannot be opened (nothing has run then)
+     * @throws VirtualMachineError if an operation threw one (after the log and the workload are closed)
      */
-    public StressResult run() throws IOException, InterruptedException {
+    public StressResult run() {
+        reporter = Thread.currentThread();
+        List<String> faults = new ArrayList<>();
+        StressLog log = config.log() == null ? null : StressLog.open(config.log(), logComment(), logOpener);
+        StressResult result;
+        try {
+            listener.started();
+            result = measure(log, faults);
+        } finally {
+            if (log != null) {
+                log.close();
+            }
+            try {
+                workload.close();
+            } catch (Exception e) {
+                faults.add("closing workload " + workload + " failed: " + OperationStats.describe(e));
+            } finally {
+                reporter = null;
+            }
+        }
+        if (log != null && log.failure() != null && faults.stream().noneMatch(f -> f.startsWith(log.failure()))) {
+            faults.add(log.failure());
+        }
+        return withFaults(result, faults);
+    }
+
+    private StressResult measure(StressLog log, List<String> faults) {
+        boolean interrupted = false;
         try {
             if (!config.warmup().isZero()) {
-                new Phase(config.warmup(), 0, null, false).execute();
+                Phase warmup = new Phase(config.warmup(), 0, null, r -> { });
+                warmup.execute(faults);
+                interrupted = warmup.interrupted;
+                if (stopRequested) {
+                    return new StressResult(config.rate(), List.of(), 0, 0, 0, 0, 0, 0, StressResult.End.STOPPED_IN_WARMUP,
+                            0, 0, List.of());
+                }
             }
-            return new Phase(config.duration(), config.ops(), config.log(), true).execute();
+            Phase measured = new Phase(config.duration(), config.ops(), log, listener);
+            StressResult result = measured.execute(faults);
+            interrupted |= measured.interrupted;
+            return result;
         } finally {
-            workload.close();
+            if (interrupted) {
+                Thread.currentThread().interrupt();
+            }
         }
+    }
+
+    private String logComment() {
+        return "contend stress: " + workload + ", " + config.rate() + ", " + config.threads() + " thread(s); tags "
+                + String.join(", ", java.util.Arrays.stream(LatencyKind.values())
+                        .map(k -> "<op>-" + k.suffix() + " (" + k.description() + ")").toList()) + "; values in ns";
+    }
+
+    private static StressResult withFaults(StressResult r, List<String> faults) {
+        return new StressResult(r.rate(), r.operations(), r.scheduled(), r.completed(), r.errors(), r.unfinished(),
+                r.missed(), r.elapsedNanos(), r.end(), r.gcCount(), r.gcMillis(), faults);
     }
 
     /** One timed run over fresh statistics: the warm-up or the measurement. */
     private final class Phase {
         private final long durationNanos;
-        private final long opsLimit;
-        private final java.nio.file.Path logPath;
-        private final boolean report;
-        private final Operation[] operations;
+        private final StressLog log;
+        private final Listener phaseListener;
         private final OperationStats[] stats;
-        private final AtomicLong next = new AtomicLong();
-        private final LongAdder started = new LongAdder();
-        private final long intervalNanos = config.interval().toNanos();
-        private Schedule schedule;
-        private long startNanos;
-        private volatile long cutoffNanos;
+        private final Generator generator;
+        private boolean interrupted;
 
-        Phase(Duration duration, long opsLimit, java.nio.file.Path logPath, boolean report) {
+        Phase(Duration duration, long opsLimit, StressLog log, Listener phaseListener) {
             this.durationNanos = duration == null ? Long.MAX_VALUE : duration.toNanos();
-            this.opsLimit = opsLimit;
-            this.logPath = logPath;
-            this.report = report;
-            List<Operation> ops = workload.operations();
-            operations = ops.toArray(new Operation[0]);
+            this.log = log;
+            this.phaseListener = phaseListener;
+            Operation[] operations = workload.operations().toArray(new Operation[0]);
             stats = new OperationStats[operations.length];
             for (int i = 0; i < operations.length; i++) {
                 stats[i] = new OperationStats(operations[i].name());
             }
+            generator = new Generator(operations, stats, config.rate(), config.threads(), opsLimit, Thread.currentThread());
         }
 
-        StressResult execute() throws IOException, InterruptedException {
+        /** Starts the generator, reports every interval until the end, and sums up. */
+        StressResult execute(List<String> faults) {
             long[] gcBefore = gcTotals();
             long startMillis = System.currentTimeMillis();
-            startNanos = System.nanoTime();
-            cutoffNanos = durationNanos == Long.MAX_VALUE ? Long.MAX_VALUE : startNanos + durationNanos;
-            if (config.rate().paced()) {
-                schedule = new Schedule(startNanos, config.rate().opsPerSecond());
-            }
-            Thread[] workers = new Thread[config.threads()];
-            for (int i = 0; i < workers.length; i++) {
-                workers[i] = new Thread(this::work, "contend-stress-" + i);
-                workers[i].setDaemon(true);
-                workers[i].start();
-            }
-            Map<String, Histogram> totals = new LinkedHashMap<>();
-            Map<String, Histogram> recycled = new LinkedHashMap<>();
-            PrintStream logStream = logPath == null ? null : new PrintStream(Files.newOutputStream(logPath), false, "UTF-8");
-            HistogramLogWriter log = logStream == null ? null : startLog(logStream, startMillis);
+            long startNanos = System.nanoTime();
+            generator.start(startNanos, durationNanos);
+            current = generator;
             try {
-                long intervalStart = startNanos;
-                long errorsSoFar = 0;
-                long completedSoFar = 0;
-                boolean running = true;
-                while (running) {
-                    long boundary = intervalStart + intervalNanos;
-                    running = awaitBoundaryOrEnd(workers, boundary);
-                    if (!running) {
-                        joinAll(workers);
-                    }
-                    long intervalEnd = running ? boundary : System.nanoTime();
-                    Histogram reported = new Histogram(1, OperationStats.HIGHEST_TRACKABLE_NANOS, 3);
-                    for (OperationStats s : stats) {
-                        for (String metric : new String[] {"rt", "st", "wt"}) {
-                            String tag = s.name() + "-" + metric;
-                            Histogram h = s.interval(metric, recycled.remove(tag));
-                            h.setStartTimeStamp(startMillis + (intervalStart - startNanos) / 1_000_000);
-                            h.setEndTimeStamp(startMillis + (intervalEnd - startNanos) / 1_000_000);
-                            h.setTag(tag);
-                            if (log != null) {
-                                log.outputIntervalHistogram(h);
-                            }
-                            totals.computeIfAbsent(tag, t -> new Histogram(1, OperationStats.HIGHEST_TRACKABLE_NANOS, 3)).add(h);
-                            if (metric.equals(config.rate().reportedMetric())) {
-                                reported.add(h);
-                            }
-                            recycled.put(tag, h);
-                        }
-                    }
-                    long errorsNow = 0;
-                    long completedNow = 0;
-                    for (OperationStats s : stats) {
-                        errorsNow += s.errors();
-                        completedNow += s.completed();
-                    }
-                    if (report) {
-                        listener.interval(new IntervalReport((intervalEnd - startNanos) / 1e9, (intervalEnd - intervalStart) / 1e9,
-                                completedNow - completedSoFar, errorsNow - errorsSoFar, reported.getValueAtPercentile(50),
-                                reported.getValueAtPercentile(99), reported.getMaxValue()));
-                    }
-                    errorsSoFar = errorsNow;
-                    completedSoFar = completedNow;
-                    intervalStart = intervalEnd;
+                if (stopRequested) {
+                    generator.cutOff(stopAtNanos);
                 }
-                long elapsed = intervalStart - startNanos;
+                if (log != null && !log.start(startMillis)) {
+                    endOnLogFailure(startNanos, faults);
+                }
+                IntervalReporter reporter = new IntervalReporter(stats, config.rate().reportedLatency(), startMillis,
+                        startNanos, log, phaseListener);
+                long end = reportUntilEnd(reporter, startNanos, faults);
+                VirtualMachineError fatal = generator.fatal();
+                if (fatal != null) {
+                    throw fatal;
+                }
                 long[] gcAfter = gcTotals();
-                return result(totals, elapsed, gcAfter[0] - gcBefore[0], gcAfter[1] - gcBefore[1]);
+                return result(end - startNanos, gcAfter[0] - gcBefore[0], gcAfter[1] - gcBefore[1]);
             } finally {
-                for (Thread t : workers) {
-                    t.interrupt();
-                }
-                if (logStream != null) {
-                    logStream.flush();
-                    logStream.close();
-                    if (logStream.checkError()) {
-                        throw new IOException("writing the interval log " + logPath + " failed");
-                    }
-                }
+                current = null;
+                generator.interrupt();
             }
         }
 
-        private HistogramLogWriter startLog(PrintStream out, long startMillis) {
-            HistogramLogWriter log = new HistogramLogWriter(out);
-            log.outputComment("contend stress: " + workload + ", " + config.rate() + ", " + config.threads() + " thread(s);"
-                    + " tags <op>-rt (response: intended start to end), <op>-st (service: start to end),"
-                    + " <op>-wt (wait: intended start to start); values in ns");
-            log.outputLogFormatVersion();
-            log.outputStartTime(startMillis);
-            log.setBaseTime(startMillis);
-            log.outputBaseTime(startMillis);
-            log.outputLegend();
-            return log;
+        /** @return when the last interval ended (nanoTime) */
+        private long reportUntilEnd(IntervalReporter reporter, long startNanos, List<String> faults) {
+            long intervalStart = startNanos;
+            long intervalNanos = config.interval().toNanos();
+            while (true) {
+                long boundary = intervalStart + intervalNanos;
+                boolean atBoundary = awaitBoundary(boundary);
+                if (!atBoundary && stopRequested) {
+                    awaitInFlight(System.nanoTime() + STOP_GRACE.toNanos());
+                }
+                long intervalEnd = atBoundary ? boundary : System.nanoTime();
+                if (!reporter.report(intervalStart, intervalEnd) && log.failure() != null && !stopRequested) {
+                    endOnLogFailure(startNanos, faults);
+                }
+                if (!atBoundary) {
+                    return intervalEnd;
+                }
+                intervalStart = intervalEnd;
+            }
         }
 
-        /** @return false once every worker has finished; true at the boundary while some still run */
-        private boolean awaitBoundaryOrEnd(Thread[] workers, long boundary) throws InterruptedException {
+        private void endOnLogFailure(long startNanos, List<String> faults) {
+            stop();
+            faults.add(log.failure() + String.format(java.util.Locale.ROOT, "; the run stopped at %.1f s",
+                    (stopAtNanos - startNanos) / 1e9));
+        }
+
+        /**
+         * @return true at the boundary; false when every generator thread has finished or a stop was requested
+         */
+        private boolean awaitBoundary(long boundary) {
             while (true) {
-                boolean alive = false;
-                for (Thread t : workers) {
-                    alive |= t.isAlive();
-                }
-                if (!alive) {
+                if (generator.finished() || stopRequested) {
                     return false;
-                }
-                if (stopRequested) {
-                    cutOffNow();
                 }
                 long left = boundary - System.nanoTime();
                 if (left <= 0) {
                     return true;
                 }
-                Thread.sleep(Math.max(1, Math.min(left / 1_000_000, 20)));
+                LockSupport.parkNanos(this, left);
+                if (Thread.interrupted()) {
+                    interrupted = true;
+                    stop();
+                }
             }
         }
 
-        private void joinAll(Thread[] workers) throws InterruptedException {
-            for (Thread t : workers) {
-                t.join();
-            }
-        }
-
-        /** A generator thread: claim, wait for the intended start, run, record. */
-        private void work() {
-            boolean paced = schedule != null;
-            while (!stopRequested) {
-                long n = next.getAndIncrement();
-                if (opsLimit > 0 && n >= opsLimit) {
+        /** Waits until the generator threads have finished, or the deadline; an interrupt ends the wait. */
+        private void awaitInFlight(long deadline) {
+            while (!generator.finished()) {
+                long left = deadline - System.nanoTime();
+                if (left <= 0) {
                     return;
                 }
-                long intended = paced ? schedule.intendedStartNanos(n) : 0;
-                if (paced && !waitUntil(intended)) {
-                    return; // past the cutoff, or stopped while waiting: never started
-                }
-                long start = System.nanoTime();
-                if (pastCutoff(start) || stopRequested) {
-                    return; // the run is over: a paced operation not started by now is missed
-                }
-                if (!paced) {
-                    intended = start;
-                }
-                started.increment();
-                int which = (int) (n % operations.length);
-                try {
-                    operations[which].run();
-                    stats[which].recordSuccess(intended, start, System.nanoTime());
-                } catch (Throwable t) {
-                    stats[which].recordError(t);
+                LockSupport.parkNanos(this, left);
+                if (Thread.interrupted()) {
+                    interrupted = true;
+                    return;
                 }
             }
         }
 
-        /** @return true when the intended start has come; false if it is at or past the cutoff, or on stop */
-        private boolean waitUntil(long intended) {
-            while (true) {
-                if (pastCutoff(intended) || stopRequested) {
-                    return false;
-                }
-                long left = intended - System.nanoTime();
-                if (left <= 0) {
-                    return true;
-                }
-                if (left > SPIN_NANOS) {
-                    LockSupport.parkNanos(Math.min(left - SPIN_NANOS, MAX_PARK_NANOS));
-                } else {
-                    Thread.onSpinWait();
-                }
-            }
-        }
-
-        private boolean pastCutoff(long nanos) {
-            long cutoff = cutoffNanos;
-            return cutoff != Long.MAX_VALUE && nanos - cutoff >= 0;
-        }
-
-        /** On stop: nothing intended from the moment of the stop call on is scheduled. */
-        private void cutOffNow() {
-            long at = stopAtNanos;
-            if (!pastCutoff(at)) {
-                cutoffNanos = at;
-            }
-        }
-
-        private StressResult result(Map<String, Histogram> totals, long elapsed, long gcCount, long gcMillis) {
+        private StressResult result(long elapsed, long gcCount, long gcMillis) {
             List<StressResult.Op> ops = new ArrayList<>();
             long completed = 0;
             long errors = 0;
             for (OperationStats s : stats) {
-                ops.add(new StressResult.Op(s.name(), totals.get(s.name() + "-rt"), totals.get(s.name() + "-st"),
-                        totals.get(s.name() + "-wt"), s.completed(), s.errors(), s.firstErrors(), s.clampedValues()));
+                ops.add(new StressResult.Op(s.name(), s.total(LatencyKind.RESPONSE), s.total(LatencyKind.SERVICE),
+                        s.total(LatencyKind.WAIT), s.completed(), s.errors(), s.firstErrors(), s.clampedValues()));
                 completed += s.completed();
                 errors += s.errors();
             }
-            long startedCount = started.sum();
-            long scheduled = startedCount;
+            long started = generator.started(); // after the last interval was taken: see the implementation notes
+            long cutoff = generator.cutoffOffset();
+            long opsLimit = generator.opsLimit();
+            boolean cutShort = stopRequested && cutoff < durationNanos && (opsLimit == 0 || started < opsLimit);
+            long measured = cutShort ? Math.min(elapsed, cutoff) : elapsed;
+            long scheduled = started;
+            Schedule schedule = generator.schedule();
             if (schedule != null) {
-                long within = cutoffNanos == Long.MAX_VALUE ? elapsed : Math.min(cutoffNanos - startNanos, elapsed);
-                long byTime = schedule.operationsWithin(within);
-                scheduled = Math.max(startedCount, opsLimit > 0 ? Math.min(byTime, opsLimit) : byTime);
+                long byTime = schedule.operationsWithin(Math.min(cutoff, elapsed));
+                scheduled = Math.max(started, opsLimit > 0 ? Math.min(byTime, opsLimit) : byTime);
             }
-            boolean early = stopRequested && (opsLimit == 0 || startedCount < opsLimit);
-            return new StressResult(config.rate(), List.copyOf(ops), scheduled, completed, errors, scheduled - startedCount,
-                    elapsed, early, gcCount, gcMillis);
+            long unfinished = Math.max(0, started - completed - errors);
+            return new StressResult(config.rate(), ops, scheduled, completed, errors, unfinished, scheduled - started,
+                    measured, cutShort ? StressResult.End.STOPPED : StressResult.End.FINISHED, gcCount, gcMillis, List.of());
         }
     }
 

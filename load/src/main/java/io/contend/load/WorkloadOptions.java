@@ -80,19 +80,19 @@ public final class WorkloadOptions {
         return v;
     }
 
-    /** @return the value as a long in [min, max], or fallback when absent */
+    /** @return the value as a long in [min, max] (SI suffixes allowed, see {@link Counts}), or fallback when absent */
     public long number(String name, long fallback, long min, long max) {
         String v = string(name, null);
         if (v == null) {
             return fallback;
         }
         try {
-            long n = Long.parseLong(v.replace("_", ""));
+            long n = Counts.parse("workload option --" + name, v);
             if (n >= min && n <= max) {
                 return n;
             }
-        } catch (NumberFormatException e) {
-            // falls through to the message below
+        } catch (IllegalArgumentException e) {
+            // falls through to the message below, which gives the range
         }
         throw new IllegalArgumentException("workload option --" + name + " must be a whole number in [" + min + ", "
                 + max + "]: '" + v + "'");

@@ -70,8 +70,29 @@ class ScheduleTest {
         assertEquals(new Rate(Rate.Mode.THROTTLE, 1_000_000), Rate.parse("throttle=1_000_000"));
         assertEquals(Rate.throughput(), Rate.parse("throughput"));
         assertEquals("fixed=2000/s", Rate.parse("FIXED=2000/s").toString());
-        for (String bad : new String[] {"fixed", "fixed=0/s", "fixed=-3/s", "slow=5/s", "fixed=1.5/s", ""}) {
+        assertEquals(new Rate(Rate.Mode.FIXED, 2000), Rate.parse("fixed=2k/s"));
+        assertEquals(new Rate(Rate.Mode.THROTTLE, 1_500_000), Rate.parse("throttle=1.5M"));
+        for (String bad : new String[] {"fixed", "fixed=0/s", "fixed=-3/s", "slow=5/s", "fixed=1.5/s", "fixed=2x/s", "",
+            "fixed=1.0001k/s", "fixed=2G/s"}) {
             assertThrows(IllegalArgumentException.class, () -> Rate.parse(bad), bad);
+        }
+    }
+
+    @Test
+    void countsTakeSiSuffixes() {
+        assertEquals(1_000_000, Counts.parse("--ops", "1M"));
+        assertEquals(1_500_000, Counts.parse("--ops", "1.5M"));
+        assertEquals(2_000, Counts.parse("--ops", "2k"));
+        assertEquals(2_000, Counts.parse("--ops", "2K"));
+        assertEquals(3_000_000_000L, Counts.parse("--ops", "3G"));
+        assertEquals(1_000, Counts.parse("--ops", "1_000"));
+        assertEquals(0, Counts.parse("--ops", "0"));
+        assertEquals("--ops must be a whole number: '1.2345k'",
+                assertThrows(IllegalArgumentException.class, () -> Counts.parse("--ops", "1.2345k")).getMessage());
+        assertEquals("--ops must be a whole number at most 9223372036854775807: '10000000000G'",
+                assertThrows(IllegalArgumentException.class, () -> Counts.parse("--ops", "10000000000G")).getMessage());
+        for (String bad : new String[] {"", "k", "-1", "1T", "1.5", "1e6", "2 k"}) {
+            assertThrows(IllegalArgumentException.class, () -> Counts.parse("--ops", bad), bad);
         }
     }
 
@@ -80,7 +101,45 @@ class ScheduleTest {
         assertEquals(java.time.Duration.ofMillis(500), Durations.parse("d", "500ms"));
         assertEquals(java.time.Duration.ofNanos(250_000), Durations.parse("d", "250us"));
         assertEquals("2m", Durations.format(Durations.parse("d", "120s")));
-        assertEquals("--warmup must be a whole number with a unit (ns, us, ms, s, m, h), e.g. 10s: '10'",
+        assertEquals("--warmup must be whole numbers with units (ns, us, ms, s, m, h), e.g. 10s or 1m30s: '10'",
                 assertThrows(IllegalArgumentException.class, () -> Durations.parse("--warmup", "10")).getMessage());
+    }
+
+    @Test
+    void compoundDurationsParseLargestUnitFirst() {
+        assertEquals(java.time.Duration.ofSeconds(90), Durations.parse("d", "1m30s"));
+        assertEquals(java.time.Duration.ofSeconds(3723), Durations.parse("d", "1h2m3s"));
+        assertEquals(java.time.Duration.ofMillis(2500), Durations.parse("d", "2s500ms"));
+        assertEquals(java.time.Duration.ofNanos(1_000_001_001L), Durations.parse("d", "1s1us1ns"));
+        assertEquals(java.time.Duration.ZERO, Durations.parse("d", "0"));
+        assertEquals("1m30s", Durations.format(java.time.Duration.ofSeconds(90)));
+        assertEquals("1s500ms", Durations.format(java.time.Duration.ofMillis(1500)));
+        assertEquals("0s", Durations.format(java.time.Duration.ZERO));
+        for (String text : new String[] {"1h2m3s", "250us", "1m30s", "2s500ms", "17ns"}) {
+            assertEquals(text, Durations.format(Durations.parse("d", text)), "round trip");
+        }
+        assertEquals("d gives its units largest first, each once (e.g. 1m30s): '30s1m'",
+                assertThrows(IllegalArgumentException.class, () -> Durations.parse("d", "30s1m")).getMessage());
+        for (String bad : new String[] {"1m1m", "1m 30s", "1m30", "m30s", "1.5s", "-1s", "1d"}) {
+            assertThrows(IllegalArgumentException.class, () -> Durations.parse("d", bad), bad);
+        }
+        assertThrows(IllegalArgumentException.class, () -> Durations.parse("d", "2562047h47m16s854ms775us808ns"));
+        assertEquals(Durations.MAX, Durations.parse("d", "2562047h47m16s854ms775us807ns"));
+    }
+
+    @Test
+    void theConfigBuilderStartsFromTheDefaults() {
+        StressConfig defaults = StressConfig.builder().build();
+        assertEquals(new StressConfig(StressConfig.DEFAULT_RATE, 1, java.time.Duration.ofSeconds(10), 0,
+                java.time.Duration.ofSeconds(1), java.time.Duration.ZERO, null), defaults);
+        StressConfig byOps = StressConfig.builder().ops(1_000_000).build();
+        assertEquals(null, byOps.duration(), "only a count given: the run ends when it is done");
+        StressConfig both = StressConfig.builder().rate(Rate.parse("fixed=2k/s")).duration(Durations.parse("d", "1m30s"))
+                .ops(Counts.parse("ops", "1M")).threads(4).interval(java.time.Duration.ofMillis(500))
+                .warmup(java.time.Duration.ofSeconds(5)).log(java.nio.file.Path.of("run.hlog")).build();
+        assertEquals(new StressConfig(new Rate(Rate.Mode.FIXED, 2000), 4, java.time.Duration.ofSeconds(90), 1_000_000,
+                java.time.Duration.ofMillis(500), java.time.Duration.ofSeconds(5), java.nio.file.Path.of("run.hlog")), both);
+        assertEquals("threads must be in [1, 10000]: 0",
+                assertThrows(IllegalArgumentException.class, () -> StressConfig.builder().threads(0).build()).getMessage());
     }
 }

@@ -209,7 +209,7 @@ class StressRunTest {
     }
 
     private static void assertAccountedFor(StressResult r) {
-        assertEquals(r.scheduled(), r.completed() + r.errors() + r.missed(), r::toString);
+        assertEquals(r.scheduled(), r.completed() + r.errors() + r.unfinished() + r.missed(), r::toString);
         assertTrue(r.missed() >= 0 && r.completed() >= 0);
     }
 

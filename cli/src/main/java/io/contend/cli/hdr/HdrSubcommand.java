@@ -1,6 +1,8 @@
 package io.contend.cli.hdr;
 
 import io.contend.hdr.HdrLogFormatException;
+import io.contend.hdr.IoMessages;
+import io.contend.hdr.OutputFile;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
@@ -14,8 +16,9 @@ import java.util.List;
 import java.util.concurrent.Callable;
 
 /**
- * What the hdr subcommands share: a missing input is a usage error (exit 2, with usage); a malformed log or an
- * I/O failure is a one-line message on stderr and exit 1, never a stack trace.
+ * What the hdr subcommands share: a missing input, or an output that is also an input, is a usage error (exit
+ * 2, with usage); a malformed log or an I/O failure is a one-line message on stderr and exit 1, never a stack
+ * trace. Outputs go through {@link OutputFile}, so a failure leaves no half output and never touches an input.
  */
 abstract class HdrSubcommand implements Callable<Integer> {
     @Spec
@@ -23,15 +26,20 @@ abstract class HdrSubcommand implements Callable<Integer> {
 
     @Override
     public final Integer call() {
+        int code;
         try {
-            return execute();
+            code = execute();
         } catch (HdrLogFormatException e) {
             return fail("malformed log: " + e.getMessage());
         } catch (NoSuchFileException e) {
             return fail("no such file: " + e.getFile());
         } catch (IOException e) {
-            return fail(e.getMessage() == null ? e.toString() : e.getMessage());
+            return fail(IoMessages.describe(e));
         }
+        if (out().checkError()) {
+            return fail("cannot write to standard output");
+        }
+        return code;
     }
 
     /** @return the exit code */
@@ -45,6 +53,21 @@ abstract class HdrSubcommand implements Callable<Integer> {
                         + file);
             }
         }
+    }
+
+    /** @throws ParameterException if the output is the same file as an input */
+    final void requireNotAnInput(Path output, List<Path> inputs) throws IOException {
+        try {
+            OutputFile.requireNotAnInput(output, inputs);
+        } catch (IllegalArgumentException e) {
+            throw new ParameterException(spec.commandLine(), e.getMessage());
+        }
+    }
+
+    /** @return an output file, which is not an input (else a usage error) */
+    final OutputFile outputFile(Path output, List<Path> inputs) throws IOException {
+        requireNotAnInput(output, inputs);
+        return OutputFile.create(output, inputs);
     }
 
     final PrintWriter out() {

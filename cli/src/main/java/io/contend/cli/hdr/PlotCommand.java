@@ -2,11 +2,13 @@ package io.contend.cli.hdr;
 
 import io.contend.hdr.HdrInterval;
 import io.contend.hdr.HdrLogReader;
+import io.contend.hdr.OutputFile;
 import io.contend.hdr.OutputUnit;
 import io.contend.hdr.TagAccumulator;
 import io.contend.hdr.TaggedHistogram;
 import io.contend.hdr.Tags;
 import io.contend.hdr.TimePoint;
+import io.contend.load.LatencyKind;
 import org.HdrHistogram.Histogram;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -14,8 +16,6 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -29,11 +29,9 @@ import java.util.Map;
                 "Per operation, the percentile distribution of its tags on a 'nines' axis (<op>-rt, <op>-st and "
                         + "<op>-wt overlaid; any other tag is its own operation): <stem>.<op>.percentiles.svg. Per "
                         + "tag, p50, p99 and max of every interval over time: <stem>.<tag>.over-time.svg. They open "
-                        + "in a browser, and contend report embeds SVG files next to results.json. Prints the "
-                        + "files written.", ""})
+                        + "in a browser, and contend report embeds SVG files next to results.json. All or none: a "
+                        + "failure leaves none of them. Prints the files written.", ""})
 final class PlotCommand extends HdrSubcommand {
-    private static final List<String> KINDS = List.of("-rt", "-st", "-wt");
-
     @Parameters(paramLabel = "FILE", arity = "1", description = "An interval log.")
     Path file;
 
@@ -60,27 +58,30 @@ final class PlotCommand extends HdrSubcommand {
             }
         }
         Path dir = outDir != null ? outDir : file.toAbsolutePath().getParent();
-        Files.createDirectories(dir);
         String name = file.getFileName().toString();
         String stem = name.lastIndexOf('.') > 0 ? name.substring(0, name.lastIndexOf('.')) : name;
-        List<Path> written = new ArrayList<>();
+        Map<Path, String> plots = new LinkedHashMap<>();
         for (Map.Entry<String, Map<String, Histogram>> op : byOperation(sums.sums()).entrySet()) {
             if (op.getValue().values().stream().allMatch(h -> h.getTotalCount() == 0)) {
                 continue;
             }
             String svg = LatencyPlots.percentileDistributionSvg(name + ": " + op.getKey() + " latency by percentile",
                     op.getValue(), unit.ratio(), unit.label());
-            written.add(write(dir.resolve(stem + "." + Tags.fileSafe(op.getKey()) + ".percentiles.svg"), svg));
+            plots.put(dir.resolve(stem + "." + Tags.fileSafe(op.getKey()) + ".percentiles.svg"), svg);
         }
         for (Map.Entry<String, List<TimePoint>> tag : overTime.entrySet()) {
             String svg = LatencyPlots.overTimeSvg(name + ": " + tag.getKey() + " latency over time", tag.getValue(),
                     unit.label());
-            written.add(write(dir.resolve(stem + "." + Tags.fileSafe(tag.getKey()) + ".over-time.svg"), svg));
+            plots.put(dir.resolve(stem + "." + Tags.fileSafe(tag.getKey()) + ".over-time.svg"), svg);
         }
-        if (written.isEmpty()) {
+        for (Path plot : plots.keySet()) {
+            requireNotAnInput(plot, List.of(file));
+        }
+        OutputFile.writeAll(plots, List.of(file)); // all or none
+        if (plots.isEmpty()) {
             out().println("No intervals in " + file + ": nothing written.");
         }
-        written.forEach(out()::println);
+        plots.keySet().forEach(out()::println);
         out().flush();
         return 0;
     }
@@ -95,16 +96,6 @@ final class PlotCommand extends HdrSubcommand {
     }
 
     static String operation(String label) {
-        for (String kind : KINDS) {
-            if (label.endsWith(kind) && label.length() > kind.length()) {
-                return label.substring(0, label.length() - kind.length());
-            }
-        }
-        return label;
-    }
-
-    private static Path write(Path file, String svg) throws IOException {
-        Files.writeString(file, svg, StandardCharsets.UTF_8);
-        return file;
+        return LatencyKind.operationOf(label);
     }
 }

@@ -3,6 +3,7 @@ package io.contend.cli.hdr;
 import io.contend.hdr.LogSplitter;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Parameters;
 
 import java.io.IOException;
@@ -14,8 +15,8 @@ import java.util.List;
         mixinStandardHelpOptions = true,
         description = {"Writes one interval log per tag, losslessly.",
                 "FILE's name with the tag before the extension (run.hlog -> run.read-rt.hlog; run.untagged.hlog "
-                        + "for untagged intervals). Same histograms, tags, times, StartTime and BaseTime. Prints the "
-                        + "files written.", ""})
+                        + "for untagged intervals). Same histograms, tags, times, StartTime and BaseTime. All or "
+                        + "none: a failure leaves none of them. Prints the files written.", ""})
 final class SplitCommand extends HdrSubcommand {
     @Parameters(paramLabel = "FILE", arity = "1", description = "An interval log.")
     Path file;
@@ -27,7 +28,12 @@ final class SplitCommand extends HdrSubcommand {
     int execute() throws IOException {
         requireFiles(List.of(file));
         Path dir = outDir != null ? outDir : file.toAbsolutePath().getParent();
-        List<Path> written = LogSplitter.split(file, dir);
+        List<Path> written;
+        try {
+            written = LogSplitter.split(file, dir);
+        } catch (IllegalArgumentException e) { // an output would be the input
+            throw new ParameterException(spec.commandLine(), e.getMessage());
+        }
         if (written.isEmpty()) {
             out().println("No intervals in " + file + ": nothing written.");
         }

@@ -2,17 +2,18 @@ package io.contend.cli.hdr;
 
 import io.contend.hdr.HdrLogReader;
 import io.contend.hdr.IntervalCsv;
+import io.contend.hdr.OutputFile;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
+import java.io.BufferedWriter;
 import java.io.IOException;
+import java.io.OutputStreamWriter;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.List;
 
 /** {@code contend hdr to-csv FILE}: a CSV row per interval. */
@@ -37,6 +38,9 @@ final class ToCsvCommand extends HdrSubcommand {
     @Override
     int execute() throws IOException {
         requireFiles(List.of(file));
+        if (csv != null) {
+            requireNotAnInput(csv, List.of(file));
+        }
         try (HdrLogReader reader = HdrLogReader.open(file, filters.filter(spec))) {
             if (csv == null) {
                 IntervalCsv.write(reader, unitOption.unit(spec), out());
@@ -49,21 +53,15 @@ final class ToCsvCommand extends HdrSubcommand {
         return 0;
     }
 
-    /** Through a temporary file, so that a malformed log leaves no half CSV. */
+    /** Through an {@link OutputFile}: never the input, and a malformed log or a full disk leaves no half CSV. */
     private long writeFile(HdrLogReader reader) throws IOException {
-        Path directory = csv.toAbsolutePath().getParent();
-        if (directory != null) {
-            Files.createDirectories(directory);
-        }
-        Path temporary = csv.resolveSibling(csv.getFileName() + ".tmp");
         long rows;
-        try (Writer writer = Files.newBufferedWriter(temporary, StandardCharsets.UTF_8)) {
+        try (OutputFile output = outputFile(csv, List.of(file))) {
+            Writer writer = new BufferedWriter(new OutputStreamWriter(output.stream(), StandardCharsets.UTF_8));
             rows = IntervalCsv.write(reader, unitOption.unit(spec), writer);
-        } catch (IOException | RuntimeException e) {
-            Files.deleteIfExists(temporary);
-            throw e;
+            writer.flush();
+            output.commit();
         }
-        Files.move(temporary, csv, StandardCopyOption.REPLACE_EXISTING);
         return rows;
     }
 }

@@ -9,10 +9,12 @@ import io.contend.load.Workload;
 import io.contend.load.WorkloadOptions;
 import io.contend.load.Workloads;
 import java.io.PrintWriter;
+import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
@@ -37,8 +39,13 @@ import picocli.CommandLine.Unmatched;
                 "  contend stress http --rate fixed=500/s --url http://127.0.0.1:8080/", ""},
         footer = {"", "Rates: throughput (all out; latency = service time), throttle=R/s (paced; summary shows service",
                 "time), fixed=R/s (paced; summary shows response time). Ctrl-C ends the run cleanly: the last interval",
-                "and the summary are written and operations scheduled but not started are reported as missed."})
+                "and the summary are written, operations scheduled but not started are reported as missed and those",
+                "still running after 1 s as unfinished.",
+                "Exit codes: 0 done, 1 the log could not be written or no operation succeeded, 2 bad arguments."})
 public final class StressCommand implements Callable<Integer> {
+    /** How long the Ctrl-C hook waits beyond the run's stop grace for the summary to be printed. */
+    private static final long HOOK_SLACK_SECONDS = 10;
+
     @Spec
     CommandSpec spec;
 
@@ -71,7 +78,7 @@ public final class StressCommand implements Callable<Integer> {
     List<String> workloadArgs = new ArrayList<>();
 
     @Override
-    public Integer call() throws Exception {
+    public Integer call() {
         PrintWriter out = spec.commandLine().getOut();
         StressConfig config;
         Workload workload;
@@ -83,23 +90,33 @@ public final class StressCommand implements Callable<Integer> {
         } catch (IllegalArgumentException e) {
             throw new ParameterException(spec.commandLine(), e.getMessage(), e);
         }
-        SummaryPrinter printer = new SummaryPrinter(out, config);
-        StressRun run = new StressRun(workload, config, printer::interval);
+        SummaryPrinter printer = new SummaryPrinter(out, config, workload);
+        StressRun run;
+        try {
+            run = new StressRun(workload, config, printer);
+        } catch (IllegalArgumentException e) {
+            throw new ParameterException(spec.commandLine(), e.getMessage(), e);
+        }
         CountDownLatch finished = new CountDownLatch(1);
         Thread hook = new Thread(() -> {
             run.stop();
             try {
-                finished.await(30, TimeUnit.SECONDS); // let the run write its last interval, log and summary
+                // The run ends within its stop grace; this bound only guards against a stuck terminal.
+                finished.await(StressRun.STOP_GRACE.toSeconds() + HOOK_SLACK_SECONDS, TimeUnit.SECONDS);
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
             }
         }, "contend-stress-stop");
         Runtime.getRuntime().addShutdownHook(hook);
         try {
-            printer.header(workload);
-            StressResult result = run.run();
+            StressResult result;
+            try {
+                result = run.run();
+            } catch (UncheckedIOException e) {
+                return fail(e.getMessage());
+            }
             printer.summary(result);
-            return 0;
+            return exitCode(result);
         } finally {
             printer.close();
             finished.countDown();
@@ -109,5 +126,28 @@ public final class StressCommand implements Callable<Integer> {
                 // Ctrl-C: the JVM is already running the hook, which has just been released
             }
         }
+    }
+
+    /** 1 when something went wrong around the measurement, or when operations ran and none succeeded. */
+    private int exitCode(StressResult result) {
+        int code = 0;
+        for (String fault : result.faults()) {
+            code = fail(fault);
+        }
+        if (result.completed() == 0 && result.errors() > 0) {
+            String first = result.operations().stream().flatMap(op -> op.firstErrors().stream()).findFirst().orElse("");
+            code = fail(String.format(Locale.ROOT, "no operation succeeded: %,d error(s); first: %s", result.errors(), first));
+        }
+        if (spec.commandLine().getOut().checkError()) {
+            code = fail("cannot write to standard output");
+        }
+        return code;
+    }
+
+    private int fail(String message) {
+        PrintWriter err = spec.commandLine().getErr();
+        err.println("contend stress: " + message);
+        err.flush();
+        return 1;
     }
 }

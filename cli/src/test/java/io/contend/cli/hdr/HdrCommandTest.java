@@ -14,9 +14,11 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 /** The hdr commands run in-process on temporary logs. */
 class HdrCommandTest {
@@ -110,6 +112,103 @@ class HdrCommandTest {
         try (var files = Files.list(dir)) {
             assertEquals(List.of("run.hlog"), files.map(p -> p.getFileName().toString()).toList(), "no half outputs");
         }
+    }
+
+    /** Issue 16 item 1: every hdr command refuses an output that is an input, through links too; exit 2. */
+    @Test
+    void everyCommandRefusesAnOutputThatIsAnInput() throws IOException {
+        byte[] before = Files.readAllBytes(log);
+        assertEquals(2, run("hdr", "to-csv", log.toString(), "--out", log.toString()));
+        assertTrue(contend.err().contains("the output " + log + " is also an input"), contend.err());
+        Path link = Files.createSymbolicLink(dir.resolve("link.csv"), log);
+        assertEquals(2, run("hdr", "to-csv", log.toString(), "--out", link.toString()));
+        assertEquals(2, run("hdr", "union", log.toString(), "--out", dir.resolve(".").resolve("run.hlog").toString()));
+        Path parts = Files.createDirectory(dir.resolve("parts"));
+        Files.createLink(parts.resolve("run.read-st.hlog"), log);
+        assertEquals(2, run("hdr", "split", log.toString(), "--out-dir", parts.toString()));
+        assertTrue(contend.err().contains("is also an input"), contend.err());
+        Path plots = Files.createDirectory(dir.resolve("plots"));
+        Files.createSymbolicLink(plots.resolve("run.write.percentiles.svg"), log);
+        assertEquals(2, run("hdr", "plot", log.toString(), "--out-dir", plots.toString()));
+        assertTrue(contend.err().contains("is also an input"), contend.err());
+        assertArrayEquals(before, Files.readAllBytes(log));
+        try (var files = Files.list(parts)) {
+            assertEquals(1, files.count(), "split wrote nothing");
+        }
+        try (var files = Files.list(plots)) {
+            assertEquals(1, files.count(), "plot wrote nothing");
+        }
+    }
+
+    /** Issue 16 item 2: the writers' temporary file was <out>.tmp, and destroyed an input of that name. */
+    @Test
+    void anInputNamedLikeAnOutputsTemporaryFileIsKept() throws IOException {
+        Path input = dir.resolve("x.hlog.tmp");
+        long total = HdrTestLogs.write(input, 9, 30, TAGS); // 150 intervals, about 100 KB
+        byte[] before = Files.readAllBytes(input);
+        Path output = dir.resolve("x.hlog");
+        assertEquals(0, run("hdr", "union", input.toString(), "--out", output.toString()), contend.err());
+        assertEquals("Wrote 150 intervals (total count " + total + ") from 1 logs to " + output, contend.out().strip());
+        assertArrayEquals(before, Files.readAllBytes(input));
+        assertEquals(0, run("hdr", "to-csv", input.toString(), "--out", dir.resolve("x.hlog.tmp.csv").toString()));
+        assertArrayEquals(before, Files.readAllBytes(input));
+    }
+
+    /** Issue 16 items 7 and 11 on a full device: one line naming the output, exit 1, the input unchanged. */
+    @Test
+    void aFullDeviceIsOneLineAndExitOne() throws IOException {
+        Path full = Path.of("/dev/full");
+        assumeTrue(Files.exists(full), "no /dev/full on this platform");
+        byte[] before = Files.readAllBytes(log);
+        assertEquals(1, run("hdr", "to-csv", log.toString(), "--out", full.toString()));
+        assertEquals("contend hdr to-csv: cannot write /dev/full: no space left on device\n", contend.err());
+        assertEquals(1, run("hdr", "union", log.toString(), "--out", full.toString()));
+        assertEquals("contend hdr union: cannot write /dev/full: no space left on device\n", contend.err());
+        assertArrayEquals(before, Files.readAllBytes(log));
+    }
+
+    /** Issue 16 item 11: plot writes all of its SVG files or none (here one name is taken by a directory). */
+    @Test
+    void plotWritesAllOrNothing() throws IOException {
+        Path plots = Files.createDirectory(dir.resolve("plots"));
+        Path taken = Files.createDirectory(plots.resolve("run.write-st.over-time.svg"));
+        assertEquals(1, run("hdr", "plot", log.toString(), "--out-dir", plots.toString()));
+        assertEquals("contend hdr plot: cannot write " + taken + ": is a directory\n", contend.err());
+        try (var files = Files.list(plots)) {
+            assertEquals(List.of(taken), files.toList(), "no plot written, no temporary file left");
+        }
+    }
+
+    /**
+     * Issue 16 item 6: a base64 character changed in the middle of a payload, at a place where HdrHistogram's
+     * own reader decodes the line into other counts without an error: a malformed log with its line, exit 1.
+     */
+    @Test
+    void aPayloadThatFailsItsZlibCheckIsAMalformedLog() throws IOException {
+        List<String> lines = Files.readAllLines(log);
+        String line = lines.get(6);
+        long count = readWithHdrHistogram(log).stream().filter(h -> "read-wt".equals(h.getTag()))
+                .mapToLong(h -> ((Histogram) h).getTotalCount()).findFirst().orElseThrow();
+        Path changed = dir.resolve("changed.hlog");
+        for (int i = (line.lastIndexOf(',') + line.length()) / 2; i < line.length() - 4; i++) {
+            lines.set(6, line.substring(0, i) + (line.charAt(i) == 'A' ? 'B' : 'A') + line.substring(i + 1));
+            Files.write(changed, lines);
+            List<EncodableHistogram> read;
+            try {
+                read = readWithHdrHistogram(changed);
+            } catch (IOException | RuntimeException e) {
+                continue; // HdrHistogram notices this one itself
+            }
+            long changedCount = read.stream().filter(h -> "read-wt".equals(h.getTag()))
+                    .mapToLong(h -> ((Histogram) h).getTotalCount()).findFirst().orElse(-1);
+            if (read.size() == 6 * TAGS.length && changedCount != count) {
+                assertEquals(1, run("hdr", "summarize", changed.toString()));
+                assertEquals("contend hdr summarize: malformed log: " + changed + ":7: corrupted histogram payload: "
+                        + "incorrect data check: '" + lines.get(6).substring(0, 60) + "...'\n", contend.err());
+                return;
+            }
+        }
+        throw new AssertionError("no character change that HdrHistogram accepts with other counts");
     }
 
     @Test

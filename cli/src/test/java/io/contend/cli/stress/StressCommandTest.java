@@ -2,22 +2,42 @@ package io.contend.cli.stress;
 
 import io.contend.cli.InProcess;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import java.io.IOException;
+import java.io.InputStream;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 class StressCommandTest {
+    private static final Duration BOUND = Duration.ofSeconds(60);
     private final InProcess contend = new InProcess();
+
+    @TempDir
+    Path dir;
 
     private int run(String... args) {
         return contend.run(args);
     }
 
+    /** One line on stderr, no stack trace. */
+    private void assertOneLine(String expectedStart) {
+        String err = contend.err();
+        assertTrue(err.startsWith(expectedStart), err);
+        assertFalse(err.contains("\tat ") || err.contains("Exception in"), err);
+    }
+
     @Test
-    void runsAWorkloadPrintsIntervalsAndASummaryAndWritesTheLog(@TempDir Path dir) throws Exception {
+    void runsAWorkloadPrintsIntervalsAndASummaryAndWritesTheLog() throws Exception {
         Path log = dir.resolve("run.hlog");
         String[] args = {"stress", "sleep", "--rate", "fixed=500/s", "--duration", "2s", "--interval", "500ms", "--log",
             log.toString(), "--service-time", "50us"};
@@ -27,8 +47,10 @@ class StressCommandTest {
         assertTrue(text.contains("rt p99 ms"), text);
         assertTrue(text.lines().filter(l -> l.matches("\\s+\\d+\\.\\d+\\s+.*")).count() >= 4, "interval lines:\n" + text);
         assertTrue(text.contains("Results, latency = response time"), text);
-        assertTrue(text.contains("Operations                : scheduled 1,000, completed 1,000, errors 0, missed 0"), text);
+        assertTrue(text.contains("Operations                : scheduled 1,000, completed 1,000, errors 0, unfinished 0, missed 0"),
+                text);
         assertTrue(Files.readString(log).contains("Tag=sleep-rt,"), "the log has tagged intervals");
+        assertEquals("", contend.err());
     }
 
     @Test
@@ -36,8 +58,104 @@ class StressCommandTest {
         assertEquals(2, run("stress", "sleep", "--rate", "fast"));
         assertTrue(contend.err().contains("rate must be throughput, throttle=R/s or fixed=R/s: 'fast'"), contend.err());
         assertEquals(2, run("stress", "sleep", "--stal", "5ms"));
-        assertTrue(contend.err().contains("unknown option(s) for workload sleep: --stal"), contend.err());
+        assertTrue(contend.err().contains("--stal"), contend.err());
         assertEquals(2, run("stress", "nope"));
         assertTrue(contend.err().contains("unknown workload 'nope'"), contend.err());
+    }
+
+    /** Issue 16 item 7: long overflow in a duration was an ArithmeticException with a stack trace. */
+    @Test
+    void durationsTooLongForTheClockAreUsageErrors() {
+        for (String option : new String[] {"--duration", "--warmup", "--interval", "--service-time"}) {
+            assertEquals(2, run("stress", "sleep", option, "3000000h"), option);
+            assertOneLine(option.equals("--service-time") ? "workload option --service-time is too long"
+                    : option + " is too long: at most 292 years fit a nanosecond clock: '3000000h'");
+        }
+    }
+
+    /** Issue 16 item 7: a log that cannot be opened is one line naming it and why, exit 1, before anything runs. */
+    @Test
+    void logsThatCannotBeWrittenAreOneLineAndExitOne() throws IOException {
+        assertEquals(1, run("stress", "sleep", "--duration", "1s", "--log", dir.toString()));
+        assertOneLine("contend stress: cannot write the interval log " + dir + ": is a directory");
+        assertFalse(contend.out().contains("Results"), "nothing ran");
+
+        Path file = Files.writeString(dir.resolve("notes.txt"), "keep me");
+        Path under = file.resolve("run.hlog");
+        assertEquals(1, run("stress", "sleep", "--duration", "1s", "--log", under.toString()));
+        assertOneLine("contend stress: cannot write the interval log " + under + ": " + file + ": ");
+        assertEquals("keep me", Files.readString(file));
+
+        Path sys = Path.of("/sys/contend-test.hlog");
+        if (Files.isDirectory(sys.getParent())) { // sysfs refuses new files even to root
+            assertEquals(1, run("stress", "sleep", "--duration", "1s", "--log", sys.toString()));
+            assertOneLine("contend stress: cannot write the interval log " + sys + ": ");
+        }
+        Path full = Path.of("/dev/full");
+        if (Files.exists(full)) {
+            assertEquals(1, run("stress", "sleep", "--duration", "1s", "--log", full.toString()));
+            assertOneLine("contend stress: cannot write the interval log /dev/full: no space left on device");
+        }
+        Path missing = dir.resolve("a").resolve("b").resolve("run.hlog");
+        assertEquals(0, run("stress", "sleep", "--ops", "10", "--log", missing.toString()), contend.err());
+        assertTrue(Files.size(missing) > 0, "missing directories are created");
+    }
+
+    /**
+     * Issue 16 item 3 end to end: the log is a pipe whose reader goes away after the first interval, so the next
+     * write fails mid-run. The run stops at once, prints its summary, and says why in one line.
+     */
+    @Test
+    void aLogThatFailsMidRunStopsTheRunWithItsSummary() throws Exception {
+        Path fifo = dir.resolve("log.fifo");
+        assumeTrue(mkfifo(fifo), "no mkfifo on this platform");
+        Thread reader = new Thread(() -> {
+            try (InputStream in = Files.newInputStream(fifo)) {
+                StringBuilder seen = new StringBuilder();
+                byte[] buffer = new byte[4096];
+                for (int n = in.read(buffer); n > 0 && seen.indexOf("Tag=") < 0; n = in.read(buffer)) {
+                    seen.append(new String(buffer, 0, n, StandardCharsets.US_ASCII));
+                }
+            } catch (IOException e) {
+                throw new IllegalStateException(e);
+            }
+        });
+        reader.start();
+        int exit = assertTimeoutPreemptively(BOUND, () -> run("stress", "sleep", "--rate", "fixed=1000/s", "--duration",
+                "60s", "--interval", "100ms", "--log", fifo.toString()));
+        reader.join();
+        assertEquals(1, exit, contend.err());
+        assertOneLine("contend stress: writing the interval log " + fifo + " failed: broken pipe; the run stopped at ");
+        assertEquals(1, contend.err().lines().count(), contend.err());
+        assertTrue(contend.out().contains("Results (stopped early), latency = response time"), contend.out());
+    }
+
+    /** Issue 16 item 10: every operation failed: exit 1, no latency shown, the reason in one line. */
+    @Test
+    void aRunWhereEveryOperationFailedExitsOneWithoutLatencies() throws IOException {
+        int port;
+        try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            port = socket.getLocalPort();
+        }
+        int exit = assertTimeoutPreemptively(BOUND, () -> run("stress", "http", "--url", "http://127.0.0.1:" + port + "/",
+                "--ops", "3"));
+        assertEquals(1, exit);
+        assertOneLine("contend stress: no operation succeeded: 3 error(s); first: ConnectException: connection refused 127.0.0.1:"
+                + port);
+        String out = contend.out();
+        assertTrue(out.contains("Latency                   : none: no operation succeeded"), out);
+        assertFalse(out.contains("0.000 ms"), out);
+        assertTrue(out.lines().anyMatch(l -> l.matches("get-rt\\s+-\\s+-\\s+-\\s+-\\s+-\\s+0")), out);
+    }
+
+    static boolean mkfifo(Path path) {
+        try {
+            return new ProcessBuilder("mkfifo", path.toString()).inheritIO().start().waitFor() == 0 && Files.exists(path);
+        } catch (IOException e) {
+            return false;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return false;
+        }
     }
 }

@@ -4,6 +4,7 @@ import io.contend.load.Operation;
 import io.contend.load.Workload;
 import io.contend.load.WorkloadOptions;
 import java.io.IOException;
+import java.net.ConnectException;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -15,8 +16,8 @@ import java.util.Locale;
 /**
  * HTTP requests with the JDK's HttpClient: {@code --url} (required), {@code --method} GET (default) or POST,
  * {@code --body} for POST, {@code --timeout} (default 10s). The operation's tag is the method in lower case. A
- * status of 400 or more, a timeout or a connection failure counts as an error. The response body is read and
- * discarded.
+ * status of 400 or more, a timeout or a connection failure counts as an error (a refused connection as
+ * "connection refused HOST:PORT"). The response body is read and discarded.
  */
 public final class HttpWorkload implements Workload {
     private final HttpClient client;
@@ -67,12 +68,35 @@ public final class HttpWorkload implements Workload {
 
             @Override
             public void run() throws IOException, InterruptedException {
-                HttpResponse<Void> response = client.send(request, HttpResponse.BodyHandlers.discarding());
+                HttpResponse<Void> response;
+                try {
+                    response = client.send(request, HttpResponse.BodyHandlers.discarding());
+                } catch (ConnectException e) {
+                    throw connectFailure(e);
+                }
                 if (response.statusCode() >= 400) {
                     throw new IOException("HTTP " + response.statusCode() + " from " + request.method() + " " + request.uri());
                 }
             }
         });
+    }
+
+    /**
+     * The JDK's client throws a ConnectException without a message when a connection is refused; this names the
+     * address, and keeps a message when there is one.
+     */
+    private ConnectException connectFailure(ConnectException e) {
+        String reason = null;
+        for (Throwable t = e; t != null && reason == null; t = t.getCause() == t ? null : t.getCause()) {
+            reason = t.getMessage();
+        }
+        URI uri = request.uri();
+        int port = uri.getPort() >= 0 ? uri.getPort() : uri.getScheme().equals("https") ? 443 : 80;
+        String address = uri.getHost() + ":" + port;
+        ConnectException named = new ConnectException(reason == null ? "connection refused " + address
+                : "cannot connect to " + address + ": " + reason);
+        named.initCause(e);
+        return named;
     }
 
     @Override

@@ -1,0 +1,148 @@
+package io.contend.load;
+
+import java.util.EnumMap;
+import java.util.Map;
+import java.util.concurrent.atomic.LongAdder;
+import org.HdrHistogram.AtomicHistogram;
+import org.HdrHistogram.Histogram;
+import org.HdrHistogram.WriterReaderPhaser;
+
+/*
+ * Implementation notes.
+ *
+ * Algorithm: Gil Tene's WriterReaderPhaser ("WriterReaderPhaser: A story about a new (?) synchronization
+ * primitive", 2014, https://stuff-gil-says.blogspot.com/2014/11/writerreaderphaser-story-about-new.html), the
+ * protocol of HdrHistogram's Recorder, with HdrHistogram's own phaser. Recorder applies it to one histogram;
+ * here one phaser covers the three latency histograms and the error count of an operation tag, so that one
+ * swap moves every record of an operation into the same interval. With a Recorder per latency the three swaps
+ * happen one after the other, and an operation finishing between them lands in different intervals for rt,
+ * st and wt.
+ *
+ * Writers (generator threads): enter the phaser's critical section (one XADD), read the active sample once,
+ * record into it, exit (one XADD). Recording is wait-free: AtomicHistogram counts with atomic adds.
+ * Reader (the reporting thread, under the phaser's reader lock): resets the spare sample, publishes it as the
+ * active one, flips the phase (waits until every writer that entered before the flip has exited), and returns
+ * the previous sample, which no writer touches any more.
+ *
+ * Invariant: each operation's rt, st and wt values (or its error) are in exactly one sample.
+ *
+ * Ordering: active is volatile (svActive / lvActive). A writer reads it after its enter XADD. If that XADD came
+ * before the flip's epoch swap, flipPhase waits for the writer's exit, so it may safely have used the old
+ * sample. If it came after, the reader's volatile write of active (before the flip) happens-before the writer's
+ * read, which then sees the new sample. The writers' exit XADDs, which flipPhase reads, order their records
+ * before the reader's reads of the returned sample.
+ */
+
+/**
+ * Records one operation tag's response, service and wait time and its errors, and hands them out per interval,
+ * all of an operation's records in the same interval. Values are nanoseconds, already clamped by the caller to
+ * [0, {@link OperationStats#HIGHEST_TRACKABLE_NANOS}]. Recording is wait-free and safe from any thread;
+ * {@link #take()} is for one reporting thread at a time.
+ */
+final class IntervalRecorder {
+    private final WriterReaderPhaser phaser = new WriterReaderPhaser();
+    private volatile Sample active = new Sample();
+    /** Written and read only under the phaser's reader lock. */
+    private Sample spare = new Sample();
+
+    /** Records one successful operation's three latencies. */
+    void recordSuccess(long responseNanos, long serviceNanos, long waitNanos) {
+        long token = phaser.writerCriticalSectionEnter();
+        try {
+            Sample sample = lvActive();
+            sample.response.recordValue(responseNanos);
+            sample.service.recordValue(serviceNanos);
+            sample.waiting.recordValue(waitNanos);
+        } finally {
+            phaser.writerCriticalSectionExit(token);
+        }
+    }
+
+    /** Counts one failed operation. */
+    void recordError() {
+        long token = phaser.writerCriticalSectionEnter();
+        try {
+            lvActive().errors.increment();
+        } finally {
+            phaser.writerCriticalSectionExit(token);
+        }
+    }
+
+    /**
+     * Takes everything recorded since the last call.
+     *
+     * @return the interval's sample; valid until the next call, which reuses it
+     */
+    Sample take() {
+        phaser.readerLock();
+        try {
+            Sample next = spare;
+            next.reset();
+            Sample taken = lvActive();
+            svActive(next);
+            phaser.flipPhase();
+            spare = taken;
+            return taken;
+        } finally {
+            phaser.readerUnlock();
+        }
+    }
+
+    private Sample lvActive() {
+        return active;
+    }
+
+    private void svActive(Sample sample) {
+        active = sample;
+    }
+
+    /** One interval's records of one tag. */
+    static final class Sample {
+        private final Histogram response = newHistogram();
+        private final Histogram service = newHistogram();
+        private final Histogram waiting = newHistogram();
+        private final LongAdder errors = new LongAdder();
+
+        private static Histogram newHistogram() {
+            return new AtomicHistogram(1, OperationStats.HIGHEST_TRACKABLE_NANOS, 3);
+        }
+
+        /** @return the histogram of one latency (ns) */
+        Histogram histogram(LatencyKind kind) {
+            switch (kind) {
+                case RESPONSE:
+                    return response;
+                case SERVICE:
+                    return service;
+                default:
+                    return waiting;
+            }
+        }
+
+        /** @return the three histograms by kind */
+        Map<LatencyKind, Histogram> histograms() {
+            Map<LatencyKind, Histogram> all = new EnumMap<>(LatencyKind.class);
+            for (LatencyKind kind : LatencyKind.values()) {
+                all.put(kind, histogram(kind));
+            }
+            return all;
+        }
+
+        /** @return operations that succeeded in the interval */
+        long completed() {
+            return response.getTotalCount();
+        }
+
+        /** @return operations that failed in the interval */
+        long errors() {
+            return errors.sum();
+        }
+
+        private void reset() {
+            response.reset();
+            service.reset();
+            waiting.reset();
+            errors.reset();
+        }
+    }
+}
