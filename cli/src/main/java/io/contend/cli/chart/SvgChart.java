@@ -30,6 +30,29 @@ public final class SvgChart {
             svg .axis-label{font-size:13px}
             """;
 
+    /** How an x axis maps values: evenly, or by their logarithm (every x must then be positive). */
+    public enum Scale {
+        /** Evenly spaced values. */
+        LINEAR,
+        /** Powers of ten evenly spaced. */
+        LOG
+    }
+
+    /** Whether every point of a line gets a marker with a tooltip (leave them out for dense lines). */
+    public enum Markers {
+        /** A marker and a tooltip on every point. */
+        SHOWN,
+        /** The line alone. */
+        HIDDEN
+    }
+
+    /**
+     * Separates the lines of a category label: a bar chart's category {@code "a=1, 2 threads"} is drawn under its
+     * group as two lines, so that neighbouring labels never overlap. Callers that build labels join their parts
+     * with it.
+     */
+    public static final String LABEL_LINE_SEPARATOR = ", ";
+
     /**
      * One value of a series.
      *
@@ -77,8 +100,8 @@ public final class SvgChart {
             }
         }
         List<String> categories = new ArrayList<>(categorySet);
-        int tickLines = categories.stream().mapToInt(c -> c.split(", ").length).max().orElse(1);
-        Frame f = new Frame(title, xLabel, yLabel, series, "bars", false, tickLines);
+        int tickLines = categories.stream().mapToInt(c -> c.split(LABEL_LINE_SEPARATOR).length).max().orElse(1);
+        Frame f = new Frame(series, false, tickLines).draw(title, xLabel, yLabel, "bars");
         double groupWidth = f.plotWidth / Math.max(1, categories.size());
         double barWidth = groupWidth * 0.8 / Math.max(1, series.size());
         for (int c = 0; c < categories.size(); c++) {
@@ -107,31 +130,32 @@ public final class SvgChart {
      * @param title chart title
      * @param xLabel x axis label, with units
      * @param yLabel y axis label, with units
-     * @param logX whether the x axis is logarithmic (every x must then be positive)
+     * @param xScale the x axis's scale
      * @param series one line per series, points in any order; the y axis turns logarithmic when the values
      *               span a factor of 30 or more
      * @return an {@code <svg class="chart">} element, a marker with a tooltip on every point and a tick at every
      *         distinct x, labelled with its point's category
      */
-    public static String lines(String title, String xLabel, String yLabel, boolean logX, List<Series> series) {
-        return lines(title, xLabel, yLabel, logX, series, null, true);
+    public static String lines(String title, String xLabel, String yLabel, Scale xScale, List<Series> series) {
+        return lines(title, xLabel, yLabel, xScale, series, null, Markers.SHOWN);
     }
 
     /**
      * @param title chart title
      * @param xLabel x axis label, with units
      * @param yLabel y axis label, with units
-     * @param logX whether the x axis is logarithmic (every x, of points and ticks, must then be positive)
+     * @param xScale the x axis's scale ({@link Scale#LOG}: every x, of points and ticks, must be positive)
      * @param series one line per series, points in any order, at least one point in all; the y axis turns
      *               logarithmic when the values span a factor of 30 or more
      * @param xTicks the x axis's ticks, which the axis spans together with the points; null for a tick at every
      *               distinct x of the points, labelled with its point's category
-     * @param markers whether every point gets a marker with a tooltip (leave them out for dense lines)
+     * @param markers whether every point gets a marker with a tooltip
      * @return an {@code <svg class="chart">} element
      * @throws IllegalArgumentException if there is no point, or a log axis gets an x that is not positive
      */
-    public static String lines(String title, String xLabel, String yLabel, boolean logX, List<Series> series,
-                               List<Tick> xTicks, boolean markers) {
+    public static String lines(String title, String xLabel, String yLabel, Scale xScale, List<Series> series,
+                               List<Tick> xTicks, Markers markers) {
+        boolean logX = xScale == Scale.LOG;
         double min = Double.POSITIVE_INFINITY;
         double max = Double.NEGATIVE_INFINITY;
         double yMin = Double.POSITIVE_INFINITY;
@@ -165,8 +189,8 @@ public final class SvgChart {
             throw new IllegalArgumentException("a log axis needs positive x values, got " + min);
         }
         boolean logY = yMin > 0 && yMax / yMin >= 30; // else the small values vanish at the bottom
-        Frame f = new Frame(title, xLabel + (logX ? ", log scale" : ""), yLabel + (logY ? ", log scale" : ""), series,
-                "lines", logY, 1);
+        Frame f = new Frame(series, logY, 1).draw(title, xLabel + (logX ? ", log scale" : ""),
+                yLabel + (logY ? ", log scale" : ""), "lines");
         double lo = logX ? Math.log10(min) : min;
         double hi = logX ? Math.log10(max) : max;
         double span = hi > lo ? hi - lo : 1;
@@ -188,7 +212,7 @@ public final class SvgChart {
                     "<polyline class=\"line\" fill=\"none\" stroke=\"%s\" stroke-width=\"2\" points=\"%s\">"
                             + "<title>%s</title></polyline>%n",
                     color(i), path, Html.escape(series.get(i).name())));
-            for (Point p : markers ? points : List.<Point>of()) {
+            for (Point p : markers == Markers.SHOWN ? points : List.<Point>of()) {
                 double x = xPos.applyAsDouble(p.x());
                 f.out.append(String.format(Locale.ROOT,
                         "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"3.5\" fill=\"%s\"><title>%s, %s: %s</title></circle>%n",
@@ -249,8 +273,8 @@ public final class SvgChart {
         final int axisLabelY;
         final int legendY;
 
-        Frame(String title, String xLabel, String yLabel, List<Series> series, String kind, boolean logY,
-              int tickLines) {
+        /** Lays the frame out; {@link #draw} writes it. */
+        Frame(List<Series> series, boolean logY, int tickLines) {
             this.series = series;
             this.logY = logY;
             this.axisLabelY = TOP + PLOT_HEIGHT + 28 + TICK_LINE * tickLines;
@@ -273,6 +297,10 @@ public final class SvgChart {
             logHi = logY ? Math.max(logLo + 1, Math.ceil(Math.log10(max))) : 0;
             legendRows = legendRows(series);
             height = legendY + legendRows * LEGEND_ROW;
+        }
+
+        /** Writes the element's start, the title, the y grid, the axes and their labels; returns this. */
+        Frame draw(String title, String xLabel, String yLabel, String kind) {
             out.append(String.format(Locale.ROOT,
                     "<svg class=\"chart %s\" xmlns=\"http://www.w3.org/2000/svg\" role=\"img\" width=\"%d\" "
                             + "height=\"%d\" viewBox=\"0 0 %d %d\" aria-label=\"%s\">%n",
@@ -301,6 +329,7 @@ public final class SvgChart {
                     "<text class=\"axis-label y-label\" x=\"16\" y=\"%d\" text-anchor=\"middle\" "
                             + "transform=\"rotate(-90 16 %d)\">%s</text>%n",
                     TOP + PLOT_HEIGHT / 2, TOP + PLOT_HEIGHT / 2, Html.escape(yLabel)));
+            return this;
         }
 
         double yPos(double v) {
@@ -311,11 +340,11 @@ public final class SvgChart {
             return TOP + PLOT_HEIGHT - (yMax > 0 ? v / yMax : 0) * PLOT_HEIGHT;
         }
 
-        /** A category label under the axis, one line per comma-separated part so that neighbours never overlap. */
+        /** A category label under the axis, one line per part (see {@link #LABEL_LINE_SEPARATOR}). */
         void xTick(double x, String label) {
             out.append(String.format(Locale.ROOT, "<text class=\"tick\" x=\"%.1f\" y=\"%d\" text-anchor=\"middle\">",
                     x, TOP + PLOT_HEIGHT + 18));
-            String[] parts = label.split(", ");
+            String[] parts = label.split(LABEL_LINE_SEPARATOR);
             for (int i = 0; i < parts.length; i++) {
                 out.append(String.format(Locale.ROOT, "<tspan x=\"%.1f\" dy=\"%d\">%s</tspan>", x, i == 0 ? 0 : TICK_LINE,
                         Html.escape(parts[i])));

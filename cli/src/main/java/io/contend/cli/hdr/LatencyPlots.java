@@ -66,7 +66,7 @@ public final class LatencyPlots {
             ticks.add(new SvgChart.Tick(nine.x(), nine.label()));
         }
         return SvgChart.standalone(SvgChart.lines(title, "percentile (x = 1/(1-p))", "latency (" + unit.label() + ")",
-                true, series, ticks, markers(series)));
+                SvgChart.Scale.LOG, series, ticks, markers(series)));
     }
 
     /**
@@ -112,7 +112,7 @@ public final class LatencyPlots {
         });
         double first = points.stream().mapToDouble(TimePoint::seconds).min().orElseThrow();
         double last = points.stream().mapToDouble(TimePoint::seconds).max().orElseThrow();
-        return SvgChart.standalone(SvgChart.lines(title, "time (s)", "latency (" + unitLabel + ")", false, series,
+        return SvgChart.standalone(SvgChart.lines(title, "time (s)", "latency (" + unitLabel + ")", SvgChart.Scale.LINEAR, series,
                 timeTicks(Math.min(0, first), last), markers(series)));
     }
 
@@ -125,8 +125,9 @@ public final class LatencyPlots {
         return new SvgChart.Series(name, out);
     }
 
-    private static boolean markers(List<SvgChart.Series> series) {
-        return series.stream().allMatch(s -> s.points().size() <= MAX_MARKERS);
+    private static SvgChart.Markers markers(List<SvgChart.Series> series) {
+        return series.stream().allMatch(s -> s.points().size() <= MAX_MARKERS) ? SvgChart.Markers.SHOWN
+                : SvgChart.Markers.HIDDEN;
     }
 
     /** About eight ticks at 1, 2 or 5 times a power of ten seconds apart. */

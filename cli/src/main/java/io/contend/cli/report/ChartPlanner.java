@@ -86,7 +86,8 @@ final class ChartPlanner {
                         .add(new SvgChart.Point(value(r, xParam), x, r.score(), error(r)));
             }
             boolean logX = min > 0 && max / min >= 50;
-            return SvgChart.lines(title, xParam.equals(THREADS) ? "threads" : xParam, yLabel, logX, toSeries(series));
+            return SvgChart.lines(title, xParam.equals(THREADS) ? "threads" : xParam, yLabel,
+                    logX ? SvgChart.Scale.LOG : SvgChart.Scale.LINEAR, toSeries(series));
         }
         if (linesOnly) {
             return null;
@@ -103,7 +104,7 @@ final class ChartPlanner {
             series.computeIfAbsent(name, k -> new ArrayList<>())
                     .add(new SvgChart.Point(label(r, groupKeys, null), Double.NaN, r.score(), error(r)));
         }
-        return SvgChart.bars(title, String.join(", ", groupKeys), yLabel, toSeries(series));
+        return SvgChart.bars(title, String.join(SvgChart.LABEL_LINE_SEPARATOR, groupKeys), yLabel, toSeries(series));
     }
 
     /** Parameters (and threads) that take more than one value in these records, in first-seen order. */
@@ -183,7 +184,7 @@ final class ChartPlanner {
         if (parts.isEmpty()) {
             return fallback == null ? "all" : simpleName(fallback.benchmark());
         }
-        return String.join(", ", parts);
+        return String.join(SvgChart.LABEL_LINE_SEPARATOR, parts);
     }
 
     private static String value(ResultRecord r, String key) {

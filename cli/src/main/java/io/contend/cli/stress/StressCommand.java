@@ -26,7 +26,7 @@ import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
 import picocli.CommandLine.Unmatched;
 
-/** {@code contend stress}: the coordinated-omission-free load generator (seed 004). */
+/** {@code contend stress}: the coordinated-omission-free load generator (CASSANDRA-11853; Wakart, "Fixing Coordinated Omission in Cassandra Stress"). */
 @Command(name = "stress",
         mixinStandardHelpOptions = true,
         description = {"Runs a workload at a rate and reports latency without coordinated omission: every operation",

@@ -19,8 +19,8 @@ class SvgChartTest {
 
     @Test
     void explicitTicksReplaceThePointsTicksAndWidenTheAxis() {
-        String svg = SvgChart.lines("t", "x", "y", true, SERIES,
-                List.of(new SvgChart.Tick(1, "one"), new SvgChart.Tick(1000, "thousand")), false);
+        String svg = SvgChart.lines("t", "x", "y", SvgChart.Scale.LOG, SERIES,
+                List.of(new SvgChart.Tick(1, "one"), new SvgChart.Tick(1000, "thousand")), SvgChart.Markers.HIDDEN);
         assertTrue(svg.contains(">one<") && svg.contains(">thousand<"), svg);
         assertFalse(svg.contains(">a<") || svg.contains(">b<"), "no category ticks");
         assertFalse(svg.contains("<circle"), "no markers");
@@ -32,19 +32,20 @@ class SvgChartTest {
 
     @Test
     void theOldFormKeepsCategoryTicksAndMarkers() {
-        String svg = SvgChart.lines("t", "x", "y", false, SERIES);
+        String svg = SvgChart.lines("t", "x", "y", SvgChart.Scale.LINEAR, SERIES);
         assertTrue(svg.contains(">a<") && svg.contains(">b<") && svg.contains("<circle"), svg);
     }
 
     @Test
     void standaloneIsAnXmlDocumentWithItsStyle() throws Exception {
-        String svg = SvgChart.standalone(SvgChart.lines("t & co", "x", "y", false, SERIES));
+        String svg = SvgChart.standalone(SvgChart.lines("t & co", "x", "y", SvgChart.Scale.LINEAR, SERIES));
         assertTrue(svg.startsWith("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<svg class=\"chart lines\" xmlns="), svg);
         assertTrue(svg.contains("<style>") && svg.contains(SvgChart.CSS), svg);
         assertEquals("svg", DocumentBuilderFactory.newInstance().newDocumentBuilder()
                 .parse(new ByteArrayInputStream(svg.getBytes(StandardCharsets.UTF_8))).getDocumentElement().getTagName());
         assertThrows(IllegalArgumentException.class, () -> SvgChart.standalone("<div>"));
-        assertThrows(IllegalArgumentException.class, () -> SvgChart.lines("t", "x", "y", false, List.of(), null, true));
+        assertThrows(IllegalArgumentException.class, () -> SvgChart.lines("t", "x", "y", SvgChart.Scale.LINEAR, List.of(), null,
+                SvgChart.Markers.SHOWN));
     }
 
     @Test
