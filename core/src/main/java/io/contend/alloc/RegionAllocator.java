@@ -14,7 +14,8 @@ import java.util.Objects;
  *
  * The allocator only routes requests and owns its parts, each with its own notes: RegionTable (creating,
  * registering and releasing regions, pool accounting), RegionSwap (the current region and its replacement),
- * ThreadChunks (per-thread chunks and their waste) and Handles (the handle's packing). A request above the
+ * ThreadChunks (per-thread chunks and their waste, also the chunks of caller-held ThreadAllocators) and Handles
+ * (the handle's packing). A request above the
  * dedicated threshold gets a region of its own from the table; with chunks, a request that fits a chunk goes
  * to the calling thread's chunk; anything else goes to the current region.
  *
@@ -35,6 +36,8 @@ import java.util.Objects;
  * memory), the request fails with that exception and the pool gets back what was reserved for it.
  */
 public final class RegionAllocator implements AutoCloseable {
+    /** Chunk size of {@link #newThreadAllocator()} handles when the allocator has no thread-local chunks. */
+    static final int DEFAULT_HANDLE_CHUNK = 4 * 1024;
     private final AllocationStrategy strategy;
     private final ContentionManager manager;
     private final int dedicatedThreshold;
@@ -43,6 +46,9 @@ public final class RegionAllocator implements AutoCloseable {
     private final RegionSwap swap;
     /** Null without thread-local chunks. */
     private final ThreadChunks chunks;
+    /** The chunks of caller-held handles: {@link #chunks}, or a set of its own when there are none. */
+    private final ThreadChunks handleChunks;
+    private final int handleChunkSize;
 
     private RegionAllocator(Builder b) {
         this.strategy = b.strategy;
@@ -53,6 +59,8 @@ public final class RegionAllocator implements AutoCloseable {
         this.table = new RegionTable(b.regionFactory, b.offHeap, b.strategy, manager, b.pool);
         this.swap = new RegionSwap(table, b.minRegionSize, b.maxRegionSize);
         this.chunks = chunkSize > 0 ? new ThreadChunks(chunkSize, swap) : null;
+        this.handleChunkSize = chunkSize > 0 ? chunkSize : DEFAULT_HANDLE_CHUNK;
+        this.handleChunks = chunks != null ? chunks : new ThreadChunks(handleChunkSize, swap);
     }
 
     /** @return a builder with Cassandra's defaults: XADD, 8 KiB doubling to 1 MiB, dedicated above 128 KiB */
@@ -82,6 +90,25 @@ public final class RegionAllocator implements AutoCloseable {
             return chunks.allocate(size);
         }
         return swap.allocate(size);
+    }
+
+    /**
+     * A handle for the calling thread's hot allocation loop: the thread's own chunk, held by the caller, so each
+     * small allocation is a plain bump with no ThreadLocal lookup. Use it from the calling thread only, and
+     * close it when done.
+     *
+     * @return a new handle on a new chunk of this allocator's chunk size (4 KiB if the allocator was built
+     *         without {@link Builder#threadLocalChunks(int)})
+     * @throws IllegalStateException if the allocator is closed
+     */
+    public ThreadAllocator newThreadAllocator() {
+        checkOpen();
+        return new ThreadAllocator(this, handleChunks, handleChunkSize);
+    }
+
+    /** The region table, for giving a chunk's tail back. */
+    Region[] regionsForGiveBack() {
+        return table.regions();
     }
 
     /**
@@ -148,7 +175,7 @@ public final class RegionAllocator implements AutoCloseable {
      * @return waste in bytes
      */
     public long wasteBytes() {
-        return swap.retiredWasteBytes(table.regions()) + (chunks == null ? 0 : chunks.wasteBytes());
+        return swap.retiredWasteBytes(table.regions()) + handleChunks.wasteBytes();
     }
 
     /** @return bytes of all regions made, i.e. reserved from the pool */
@@ -163,14 +190,14 @@ public final class RegionAllocator implements AutoCloseable {
 
     /** @return threads whose chunk is still tracked: those that allocated and had not ended when last checked */
     int trackedThreads() {
-        return chunks == null ? 0 : chunks.registeredCount();
+        return handleChunks.registeredCount();
     }
 
     /** Releases every region's bytes to the pool and refuses further allocation. Idempotent. */
     @Override
     public void close() {
-        if (table.close() && chunks != null) {
-            chunks.close();
+        if (table.close()) {
+            handleChunks.close();
         }
     }
 

@@ -48,7 +48,49 @@ final class ThreadChunks {
         if (handle != ThreadChunk.NONE) {
             return handle;
         }
+        return refill(chunk, size);
+    }
+
+    /**
+     * Owner only: abandons the chunk's tail and claims a new chunk for a request that did not fit.
+     *
+     * @param chunk the owner's chunk
+     * @param size bytes, in [1, chunk size]
+     * @return the handle of the range
+     */
+    long refill(ThreadChunk chunk, int size) {
         return chunk.restart(swap.allocate(chunkSize), chunkSize, size);
+    }
+
+    /**
+     * Registers a chunk for a caller-held ThreadAllocator of the given thread.
+     *
+     * @param owner the thread that will use it
+     * @return the chunk, empty
+     */
+    ThreadChunk registerHandle(Thread owner) {
+        ThreadChunk chunk = new ThreadChunk(owner);
+        synchronized (registered) {
+            foldEndedThreads();
+            registered.add(chunk);
+        }
+        return chunk;
+    }
+
+    /**
+     * Owner only: gives a handle's tail back and moves its waste to the retired total, so a thread that makes
+     * many handles does not grow the registry.
+     *
+     * @param chunk the handle's chunk
+     * @param regions the allocator's region table
+     */
+    void retire(ThreadChunk chunk, Region[] regions) {
+        chunk.giveBack(regions);
+        synchronized (registered) {
+            if (registered.remove(chunk)) {
+                retiredWaste += chunk.laWasted();
+            }
+        }
     }
 
     /** Gives the calling thread's unused tail back (see ThreadChunk.giveBack). */
@@ -57,12 +99,7 @@ final class ThreadChunks {
     }
 
     private ThreadChunk register() {
-        ThreadChunk chunk = new ThreadChunk(Thread.currentThread());
-        synchronized (registered) {
-            foldEndedThreads();
-            registered.add(chunk);
-        }
-        return chunk;
+        return registerHandle(Thread.currentThread());
     }
 
     /** @return tails abandoned by every thread so far, and the open tails of threads that have ended */

@@ -2,6 +2,7 @@ package io.contend.bench.alloc;
 
 import io.contend.alloc.AllocationStrategy;
 import io.contend.alloc.RegionAllocator;
+import io.contend.alloc.ThreadAllocator;
 import io.contend.backoff.BackoffStrategy;
 import io.contend.telemetry.ContentionCounter;
 import io.contend.telemetry.ContentionSnapshot;
@@ -17,6 +18,7 @@ import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
+import org.openjdk.jmh.infra.BenchmarkParams;
 import org.openjdk.jmh.infra.ThreadParams;
 
 import java.util.Arrays;
@@ -27,8 +29,9 @@ import java.util.concurrent.atomic.AtomicReference;
 /**
  * The {@code allocator} experiment (CASSANDRA-15922's region fill, scaled to this machine): T threads make
  * small allocations from one {@link RegionAllocator} whose regions grow to 1 MiB, for CAS_LOOP, CAS_BACKOFF
- * (constant 1 ns park, the 15922 proposal), XADD (the 15922 fix) and TLAB (XADD regions with 4 KiB
- * thread-local chunks). {@code row} compares one 16-cell batch with 16 single allocations.
+ * (constant 1 ns park, the 15922 proposal), XADD (the 15922 fix), TLAB (XADD regions with 4 KiB
+ * thread-local chunks), TLAB_HANDLE (the same chunks through a caller-held ThreadAllocator) and PLAIN (one owner
+ * bumping a plain int through the same regions: the physical limit, 1 thread only). {@code row} compares one 16-cell batch with 16 single allocations.
  *
  * <p>Memory stays bounded: every 64K allocations a thread checks whether the allocator holds more than
  * 16 MiB and, if so, installs a fresh one (the old one's regions become garbage). The fork runs G1 with 4 MiB
@@ -64,8 +67,13 @@ public class RegionFillBenchmark {
     public static final String XADD = "XADD";
     /** Strategy: XADD regions with thread-local chunks. */
     public static final String TLAB = "TLAB";
+    /** Strategy: TLAB through a caller-held {@link ThreadAllocator} (no ThreadLocal lookup per call). */
+    public static final String TLAB_HANDLE = "TLAB_HANDLE";
+    /** Strategy: one owner bumping a plain int through the same regions; the physical limit, 1 thread only. */
+    public static final String PLAIN = "PLAIN";
     /** Every strategy, in the lab's order. */
-    public static final java.util.List<String> STRATEGIES = java.util.List.of(CAS_LOOP, CAS_BACKOFF, XADD, TLAB);
+    public static final java.util.List<String> STRATEGIES =
+            java.util.List.of(CAS_LOOP, CAS_BACKOFF, XADD, TLAB, TLAB_HANDLE, PLAIN);
     /** Row: 16 single allocation calls, the row's baseline. */
     public static final String SINGLES = "singles";
     /** Row: one batch call for the whole row. */
@@ -78,8 +86,11 @@ public class RegionFillBenchmark {
     /** The shared allocator and the experiment's parameters. */
     @State(Scope.Benchmark)
     public static class Shared {
-        /** CAS_LOOP, CAS_BACKOFF, XADD, or TLAB (XADD regions with thread-local chunks). */
-        @Param({CAS_LOOP, CAS_BACKOFF, XADD, TLAB})
+        /**
+         * CAS_LOOP, CAS_BACKOFF, XADD, TLAB (XADD regions with thread-local chunks), TLAB_HANDLE (the same chunks
+         * through a caller-held handle) or PLAIN (an unsynchronized bump pointer, 1 thread only).
+         */
+        @Param({CAS_LOOP, CAS_BACKOFF, XADD, TLAB, TLAB_HANDLE, PLAIN})
         public String strategy;
 
         /** Bytes per allocation (per cell for the batch benchmarks). */
@@ -88,14 +99,27 @@ public class RegionFillBenchmark {
 
         final ContentionCounter telemetry = new ContentionCounter("allocator");
         final AtomicReference<RegionAllocator> allocator = new AtomicReference<>();
+        /** PLAIN's allocator, used by its one thread only; null for the other strategies. */
+        PlainBumpAllocator plain;
+        boolean handles;
         /** Waste and capacity of the allocators retired by recycling, since the iteration began. */
         final AtomicLong retiredWaste = new AtomicLong();
         final AtomicLong retiredReserved = new AtomicLong();
         int[] row;
 
+        @Setup(Level.Trial)
+        public void checkThreads(BenchmarkParams params) {
+            if (strategy.equals(PLAIN) && params.getThreads() != 1) {
+                throw new IllegalArgumentException("PLAIN is not thread-safe: it runs at 1 thread only, not "
+                        + params.getThreads());
+            }
+            handles = strategy.equals(TLAB_HANDLE);
+        }
+
         @Setup(Level.Iteration)
         public void setUp() {
             allocator.set(create());
+            plain = strategy.equals(PLAIN) ? new PlainBumpAllocator() : null;
             retiredWaste.set(0);
             retiredReserved.set(0);
             row = new int[16];
@@ -112,15 +136,25 @@ public class RegionFillBenchmark {
                 case XADD:
                     return b.strategy(AllocationStrategy.XADD).build();
                 case TLAB:
+                case TLAB_HANDLE:
+                case PLAIN: // unused by PLAIN's allocations; keeps the iteration's accounting uniform
                     return b.strategy(AllocationStrategy.XADD).threadLocalChunks(CHUNK).build();
                 default:
                     throw new IllegalArgumentException("unknown strategy '" + strategy
-                            + "'; expected CAS_LOOP, CAS_BACKOFF, XADD or TLAB");
+                            + "'; expected one of " + STRATEGIES);
             }
         }
 
         /** Installs a fresh allocator if the current one holds too much; one thread wins, others move on. */
         void maybeRecycle() {
+            if (plain != null) {
+                if (plain.reservedBytes() > RECYCLE_BYTES) {
+                    retiredWaste.addAndGet(plain.wasteBytes());
+                    retiredReserved.addAndGet(plain.reservedBytes());
+                    plain = new PlainBumpAllocator();
+                }
+                return;
+            }
             RegionAllocator current = allocator.get();
             if (current.reservedBytes() > RECYCLE_BYTES && allocator.compareAndSet(current, create())) {
                 retiredWaste.addAndGet(current.wasteBytes());
@@ -146,6 +180,9 @@ public class RegionFillBenchmark {
 
         int untilCheck = CHECK_EVERY;
         private long calls;
+        /** TLAB_HANDLE: this thread's handle, on the allocator it was made for. */
+        private ThreadAllocator local;
+        private RegionAllocator localOf;
         private ContentionSnapshot atStart;
 
         @Setup(Level.Iteration)
@@ -160,11 +197,30 @@ public class RegionFillBenchmark {
             operations = calls;
             atomics = delta.attempts();
             casFailures = delta.failures();
+            if (local != null) {
+                local.close();
+                local = null;
+                localOf = null;
+            }
             if (thread.getThreadIndex() == 0) {
                 RegionAllocator last = shared.allocator.get();
-                wasteBytes = shared.retiredWaste.get() + last.wasteBytes();
-                reservedBytes = shared.retiredReserved.get() + last.reservedBytes();
+                wasteBytes = shared.retiredWaste.get() + (shared.plain != null ? shared.plain.wasteBytes()
+                        : last.wasteBytes());
+                reservedBytes = shared.retiredReserved.get() + (shared.plain != null ? shared.plain.reservedBytes()
+                        : last.reservedBytes());
             }
+        }
+
+        /** This thread's handle on the current allocator (a new one after a recycle). */
+        ThreadAllocator local(RegionAllocator current) {
+            if (current != localOf) {
+                if (local != null) {
+                    local.close();
+                }
+                local = current.newThreadAllocator();
+                localOf = current;
+            }
+            return local;
         }
 
         void count(Shared shared) {
@@ -179,7 +235,11 @@ public class RegionFillBenchmark {
     @Benchmark
     public long allocate(Shared shared, Counts counts) {
         counts.count(shared);
-        return shared.allocator.get().allocate(shared.size);
+        if (shared.plain != null) {
+            return shared.plain.allocate(shared.size);
+        }
+        RegionAllocator allocator = shared.allocator.get();
+        return shared.handles ? counts.local(allocator).allocate(shared.size) : allocator.allocate(shared.size);
     }
 
     /** How the row benchmark allocates a row of 16 cells. */

@@ -36,7 +36,7 @@ public final class AffinityExperiment implements Experiment {
     public List<Comparison> comparisons(LabPlan plan) {
         List<Comparison> comparisons = new ArrayList<>();
         Duration length = runLength(plan.mode());
-        Duration warmup = plan.smoke() ? Duration.ofMillis(200) : Duration.ofMillis(500);
+        Duration warmup = plan.smoke() ? Duration.ofMillis(200) : Duration.ofMillis(plan.mode() == LabMode.FULL ? 1000 : 300);
         for (int perStage : plan.smoke() ? List.of(1) : THREADS_PER_STAGE) {
             List<Trial> contenders = new ArrayList<>();
             for (String strategy : STRATEGIES) {
@@ -58,7 +58,7 @@ public final class AffinityExperiment implements Experiment {
         return switch (mode) {
             case SMOKE -> Duration.ofMillis(500);
             case FULL -> Duration.ofSeconds(10);
-            default -> Duration.ofSeconds(2);
+            default -> Duration.ofMillis(1500);
         };
     }
 
@@ -84,7 +84,7 @@ public final class AffinityExperiment implements Experiment {
 
     @Override
     public Duration budget(LabMode mode) {
-        return mode.budget(Duration.ofSeconds(70), Duration.ofMinutes(8));
+        return mode.budget(Duration.ofSeconds(55), Duration.ofMinutes(8));
     }
 
     @Override
@@ -103,6 +103,7 @@ public final class AffinityExperiment implements Experiment {
                         "strategy: contend StagedExecutor workers pinned by none / equalSpread / firstAssignment",
                         "(CASSANDRA-1632); jdk: three chained ThreadPoolExecutors, the baseline.",
                         "migr/s, ctxsw/s: CPU migrations and context switches per second summed over the pipeline's threads",
-                        "(/proc/self/task/<tid>/sched and status). A round builds the pipeline, runs it 0.5 s, then measures."));
+                        "(/proc/self/task/<tid>/sched and status). A round builds the pipeline, warms it up (quick: 0.3 s), then",
+                        "measures it (quick: 1.5 s; full: 10 s)."));
     }
 }

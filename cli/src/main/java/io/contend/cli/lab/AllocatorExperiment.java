@@ -13,7 +13,9 @@ import java.util.Map;
  * CASSANDRA-15922 ("High CAS failures in NativeAllocator.Region.allocate"): filling regions with 8- and 16-byte
  * allocations at T threads for CAS_LOOP, CAS_BACKOFF (parkNanos(1)), XADD and thread-local chunks (TLAB), plus
  * a row of 16 cells as one batch against 16 single allocations. Baselines: CAS_LOOP for the strategies, the 16
- * singles for the row. Headline: 16 bytes at 2 threads, and the row at 2 threads.
+ * singles for the row, and at 1 thread PLAIN (an unsynchronized bump pointer through the same regions, the
+ * physical limit) for the thread-local paths TLAB and TLAB_HANDLE (a caller-held ThreadAllocator). Headline: 16
+ * bytes at 2 threads without CAS_BACKOFF, the row at 2 threads, and the 1-thread comparison with PLAIN.
  */
 public final class AllocatorExperiment extends JmhExperiment {
 
@@ -30,19 +32,26 @@ public final class AllocatorExperiment extends JmhExperiment {
     @Override
     public List<Comparison> comparisons(LabPlan plan) {
         boolean every = plan.everyComparison();
-        List<Integer> threads = every ? threadsOr(plan, List.of(1, 2, 4)) : threadsOr(plan, List.of(2));
+        List<Integer> threads = every ? threadsOr(plan, List.of(2, 4)) : threadsOr(plan, List.of(2));
         List<Comparison> comparisons = new ArrayList<>();
         for (String size : every ? List.of("8", "16") : List.of("16")) {
             for (int t : threads) {
                 List<Trial> contenders = new ArrayList<>();
                 for (String strategy : RegionFillBenchmark.STRATEGIES) {
-                    if (!strategy.equals(RegionFillBenchmark.CAS_LOOP)) {
+                    boolean headline = !strategy.equals(RegionFillBenchmark.CAS_BACKOFF) || every;
+                    if (!strategy.equals(RegionFillBenchmark.CAS_LOOP) && !strategy.equals(RegionFillBenchmark.PLAIN)
+                            && headline) {
                         contenders.add(trial(allocate(strategy, size, t), plan.mode()));
                     }
                 }
                 comparisons.add(new Comparison(trial(allocate(RegionFillBenchmark.CAS_LOOP, size, t), plan.mode()),
                         contenders, Direction.HIGHER));
             }
+            // The physical limit: one thread bumping a plain pointer through the same regions (not thread-safe).
+            comparisons.add(new Comparison(trial(allocate(RegionFillBenchmark.PLAIN, size, 1), plan.mode()),
+                    List.of(trial(allocate(RegionFillBenchmark.TLAB, size, 1), plan.mode()),
+                            trial(allocate(RegionFillBenchmark.TLAB_HANDLE, size, 1), plan.mode())),
+                    Direction.HIGHER));
         }
         for (int t : threads) {
             comparisons.add(new Comparison(trial(row(RegionFillBenchmark.SINGLES, t), plan.mode()),
@@ -113,6 +122,9 @@ public final class AllocatorExperiment extends JmhExperiment {
                         "row rows: a row of 16 cells of 16 bytes as 16 single calls or one batch call (XADD); score is",
                         "rows per microsecond, compared with singles (row=singles is that comparison's baseline).",
                         "atomics/op and CAS fail/op per call (a row is one call); waste %: unused region tails over",
-                        "region bytes. A round warms up 2.5 s: the chunk path needs that to reach steady state."));
+                        "region bytes. A round warms up 2.5 s: the chunk path needs that to reach steady state.",
+                        "TLAB_HANDLE: the same chunks through a caller-held ThreadAllocator (no ThreadLocal lookup).",
+                        "PLAIN: one thread bumping a plain int through the same regions, the physical limit; not",
+                        "thread-safe, so it runs at 1 thread only and is the baseline of the 1-thread comparison."));
     }
 }

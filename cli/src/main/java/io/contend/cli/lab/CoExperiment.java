@@ -3,6 +3,7 @@ package io.contend.cli.lab;
 import io.contend.bench.load.CoordinatedOmissionRun;
 import io.contend.bench.load.RecordingOverheadBenchmark;
 import io.contend.cli.verdict.Direction;
+import io.contend.load.LatencyKind;
 import io.contend.load.StressResult;
 import org.HdrHistogram.Histogram;
 
@@ -25,7 +26,6 @@ import java.util.Map;
 public final class CoExperiment extends JmhExperiment {
     static final String STRESS = "stress";
     static final List<String> PERCENTILES = List.of("50", "99", "99.9");
-    static final String[] METRICS = {"response", "service", "wait"};
 
     /** Each round's two stress runs, shared by the trials that read them; only the newest round is kept. */
     private final Map<String, StressResult> runs = new LinkedHashMap<>();
@@ -79,7 +79,7 @@ public final class CoExperiment extends JmhExperiment {
         return new DirectTrial(STRESS, params, 1, round -> {
             StressResult result = run(round, mode);
             StressResult.Op op = result.operations().get(0);
-            Histogram h = op.metric(metric.charAt(0) + "t");
+            Histogram h = op.metric(LatencyKind.valueOf(metric.toUpperCase(java.util.Locale.ROOT)));
             Map<String, ResultRecord.Secondary> totals = new LinkedHashMap<>();
             totals.put("opsPerSec", new ResultRecord.Secondary(result.opsPerSecond(), "ops/s"));
             totals.put("missed", new ResultRecord.Secondary(result.missed(), "ops"));

@@ -1,0 +1,120 @@
+package io.contend.alloc;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.SplittableRandom;
+import java.util.concurrent.atomic.AtomicReference;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+class ThreadAllocatorTest {
+
+    /** Handles on four threads, mixed with the allocator's own calls, across region swaps: no two ranges overlap. */
+    @ParameterizedTest
+    @ValueSource(ints = {0, 64, 1024})
+    void handlesAndSharedCallsNeverOverlap(int threadLocalChunks) throws Exception {
+        RegionAllocator.Builder b = RegionAllocator.builder().regionSizes(1024, 16 * 1024).dedicatedThreshold(4096);
+        RegionAllocator allocator = threadLocalChunks > 0 ? b.threadLocalChunks(threadLocalChunks).build() : b.build();
+        Map<Region, List<long[]>> byRegion = new HashMap<>();
+        RegionTest.runTogether(4, t -> {
+            SplittableRandom random = new SplittableRandom(t);
+            List<long[]> mine = new ArrayList<>();
+            try (ThreadAllocator local = allocator.newThreadAllocator()) {
+                for (int i = 0; i < 20_000; i++) {
+                    int size = random.nextInt(50) == 0 ? 1 + random.nextInt(6_000) : 1 + random.nextInt(48);
+                    long handle = random.nextInt(4) == 0 ? allocator.allocate(size) : local.allocate(size);
+                    mine.add(new long[] {handle, size});
+                }
+            }
+            synchronized (byRegion) {
+                for (long[] a : mine) {
+                    byRegion.computeIfAbsent(allocator.region(a[0]), r -> new ArrayList<>())
+                            .add(new long[] {RegionAllocator.offset(a[0]), a[1]});
+                }
+            }
+        });
+        for (Map.Entry<Region, List<long[]>> e : byRegion.entrySet()) {
+            List<long[]> ranges = e.getValue();
+            ranges.sort((x, y) -> Long.compare(x[0], y[0]));
+            long end = 0;
+            for (long[] r : ranges) {
+                assertTrue(r[0] >= end, "overlap in " + e.getKey());
+                end = r[0] + r[1];
+            }
+            assertTrue(end <= e.getKey().capacity(), "outside " + e.getKey());
+        }
+        assertTrue(allocator.wasteBytes() >= 0);
+        assertEquals(0, allocator.trackedThreads(), "closed handles leave the registry");
+    }
+
+    @Test
+    void closingGivesTheTailBackWhenNothingFollowedIt() {
+        RegionAllocator allocator = RegionAllocator.builder().build();
+        ThreadAllocator local = allocator.newThreadAllocator();
+        long first = local.allocate(16);
+        long second = local.allocate(16);
+        assertEquals(RegionAllocator.offset(first) + 16, RegionAllocator.offset(second), "a bump, not a new chunk");
+        local.close();
+        assertEquals(0, allocator.wasteBytes());
+        assertEquals(32, allocator.currentRegion().usedBytes(), "the chunk's unused tail went back to the region");
+        assertThrows(IllegalStateException.class, () -> local.allocate(8), "a closed handle refuses");
+        local.close(); // idempotent
+    }
+
+    @Test
+    void largeRequestsGoToTheAllocatorAndBadSizesAreRefused() {
+        RegionAllocator allocator = RegionAllocator.builder().threadLocalChunks(256).build();
+        try (ThreadAllocator local = allocator.newThreadAllocator()) {
+            long big = local.allocate(1000);
+            assertTrue(allocator.region(big).capacity() >= 1000);
+            IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> local.allocate(0));
+            assertTrue(e.getMessage().contains("0"), e.getMessage());
+        }
+    }
+
+    @Test
+    void afterTheAllocatorClosesAHandleRefuses() {
+        RegionAllocator allocator = RegionAllocator.builder().build();
+        ThreadAllocator local = allocator.newThreadAllocator();
+        local.allocate(8);
+        allocator.close();
+        IllegalStateException e = assertThrows(IllegalStateException.class, () -> local.allocate(8));
+        assertTrue(e.getMessage().contains("allocator is closed"), e.getMessage());
+        assertThrows(IllegalStateException.class, allocator::newThreadAllocator);
+    }
+
+    @Test
+    void anotherThreadCannotClaimChunksThroughSomeoneElsesHandle() throws Exception {
+        RegionAllocator allocator = RegionAllocator.builder().threadLocalChunks(64).build();
+        ThreadAllocator local = allocator.newThreadAllocator();
+        AtomicReference<Throwable> failure = new AtomicReference<>();
+        Thread other = new Thread(() -> {
+            try {
+                for (int i = 0; i < 10; i++) {
+                    local.allocate(16); // the first claims a chunk: refused
+                }
+            } catch (Throwable t) {
+                failure.set(t);
+            }
+        }, "intruder");
+        other.start();
+        other.join();
+        assertTrue(failure.get() instanceof IllegalStateException && failure.get().getMessage().contains("intruder"),
+                String.valueOf(failure.get()));
+    }
+
+    @Test
+    void toStringNamesTheOwner() {
+        try (ThreadAllocator local = RegionAllocator.builder().build().newThreadAllocator()) {
+            assertTrue(local.toString().contains(Thread.currentThread().getName()), local.toString());
+        }
+    }
+}
