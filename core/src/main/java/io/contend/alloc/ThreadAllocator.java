@@ -15,6 +15,10 @@ package io.contend.alloc;
  * Ordering: the chunk's fields are owner-only plain data (see ThreadChunk). The closed flag is a volatile read,
  * so an allocation that starts after close() has returned throws.
  *
+ * Verification: no new race is introduced (the handle is one thread's; what it shares with other threads is the
+ * region allocation of a new chunk, which the jcstress region tests and the allocator's tests cover), so there is
+ * no Lincheck test of it; ThreadAllocatorTest checks that handles and shared calls on four threads never overlap.
+ *
  * Source: HotSpot's TLABs (the allocating thread owns its buffer outright) and Netty's PoolThreadCache (a
  * caller-held cache for the hot path); CASSANDRA-15922 for the chunks of a shared region.
  */
