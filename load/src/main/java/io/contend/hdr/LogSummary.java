@@ -1,6 +1,7 @@
 package io.contend.hdr;
 
 import java.io.IOException;
+import java.nio.file.Path;
 import java.util.List;
 
 /**
@@ -29,9 +30,37 @@ public record LogSummary(String source, List<TaggedHistogram> tags) {
      */
     public static LogSummary of(HdrLogReader reader) throws IOException {
         TagAccumulator sums = new TagAccumulator();
+        addAll(reader, sums);
+        return new LogSummary(reader.source(), sums.sums());
+    }
+
+    /**
+     * Reads several logs and adds their intervals up per tag, as HdrLogProcessing's summarize does with several
+     * inputs (e.g. the logs of several load-generator machines): one histogram per tag over all of them. The
+     * filter's time window counts from each log's own StartTime.
+     *
+     * @param files interval logs, at least one
+     * @param filter which intervals to add
+     * @return the sums, with the logs' names joined by " + " as the source
+     * @throws HdrLogFormatException if a log is malformed
+     * @throws IOException if one cannot be read
+     */
+    public static LogSummary ofAll(List<Path> files, IntervalFilter filter) throws IOException {
+        if (files.isEmpty()) {
+            throw new IllegalArgumentException("summarize needs at least one log");
+        }
+        TagAccumulator sums = new TagAccumulator();
+        for (Path file : files) {
+            try (HdrLogReader reader = HdrLogReader.open(file, filter)) {
+                addAll(reader, sums);
+            }
+        }
+        return new LogSummary(String.join(" + ", files.stream().map(Path::toString).toList()), sums.sums());
+    }
+
+    private static void addAll(HdrLogReader reader, TagAccumulator sums) throws IOException {
         for (HdrInterval interval = reader.next(); interval != null; interval = reader.next()) {
             sums.add(interval);
         }
-        return new LogSummary(reader.source(), sums.sums());
     }
 }

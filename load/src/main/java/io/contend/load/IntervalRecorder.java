@@ -1,7 +1,5 @@
 package io.contend.load;
 
-import java.util.EnumMap;
-import java.util.Map;
 import java.util.concurrent.atomic.LongAdder;
 import org.HdrHistogram.AtomicHistogram;
 import org.HdrHistogram.Histogram;
@@ -98,34 +96,25 @@ final class IntervalRecorder {
 
     /** One interval's records of one tag. */
     static final class Sample {
-        private final Histogram response = newHistogram();
-        private final Histogram service = newHistogram();
-        private final Histogram waiting = newHistogram();
+        /** Indexed by LatencyKind.ordinal(). */
+        private final Histogram[] histograms = new Histogram[LatencyKind.values().length];
+        private final Histogram response;
+        private final Histogram service;
+        private final Histogram waiting;
         private final LongAdder errors = new LongAdder();
 
-        private static Histogram newHistogram() {
-            return new AtomicHistogram(1, OperationStats.HIGHEST_TRACKABLE_NANOS, 3);
+        Sample() {
+            for (LatencyKind kind : LatencyKind.values()) {
+                histograms[kind.ordinal()] = new AtomicHistogram(1, OperationStats.HIGHEST_TRACKABLE_NANOS, 3);
+            }
+            response = histograms[LatencyKind.RESPONSE.ordinal()];
+            service = histograms[LatencyKind.SERVICE.ordinal()];
+            waiting = histograms[LatencyKind.WAIT.ordinal()];
         }
 
         /** @return the histogram of one latency (ns) */
         Histogram histogram(LatencyKind kind) {
-            switch (kind) {
-                case RESPONSE:
-                    return response;
-                case SERVICE:
-                    return service;
-                default:
-                    return waiting;
-            }
-        }
-
-        /** @return the three histograms by kind */
-        Map<LatencyKind, Histogram> histograms() {
-            Map<LatencyKind, Histogram> all = new EnumMap<>(LatencyKind.class);
-            for (LatencyKind kind : LatencyKind.values()) {
-                all.put(kind, histogram(kind));
-            }
-            return all;
+            return histograms[kind.ordinal()];
         }
 
         /** @return operations that succeeded in the interval */
@@ -139,9 +128,9 @@ final class IntervalRecorder {
         }
 
         private void reset() {
-            response.reset();
-            service.reset();
-            waiting.reset();
+            for (Histogram h : histograms) {
+                h.reset();
+            }
             errors.reset();
         }
     }

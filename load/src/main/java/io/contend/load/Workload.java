@@ -13,7 +13,8 @@ public interface Workload extends AutoCloseable {
     List<Operation> operations();
 
     /**
-     * Releases what the workload holds (connections, memory); by default nothing.
+     * Releases what the workload holds (connections, memory); by default nothing. {@link StressRun} reports a
+     * failure here in {@link StressResult#faults()}, next to what was measured, rather than losing the run.
      *
      * @throws java.io.IOException if releasing fails
      */

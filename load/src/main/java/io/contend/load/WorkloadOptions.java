@@ -104,6 +104,11 @@ public final class WorkloadOptions {
         return v == null ? fallback : Durations.parse("workload option --" + name, v);
     }
 
+    /** @return the names of the options read so far, given or not, in the order first read */
+    public Set<String> read() {
+        return Collections.unmodifiableSet(new LinkedHashSet<>(used));
+    }
+
     /**
      * @param workload the workload's name, for the message
      * @throws IllegalArgumentException naming every option given but never read

@@ -5,40 +5,67 @@ import io.contend.load.workload.PrimitiveWorkloads;
 import io.contend.load.workload.SleepWorkload;
 import java.lang.reflect.Constructor;
 import java.lang.reflect.InvocationTargetException;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.function.Function;
 
 /**
- * Finds a workload by name: the built-ins ({@link #BUILT_IN}), or else the name of a class on the class path
+ * Finds a workload by name: the built-ins ({@link #builtIns()}), or else the name of a class on the class path
  * that implements {@link Workload} with a public constructor taking {@link WorkloadOptions} or none. Options the
  * workload does not read are rejected.
  */
 public final class Workloads {
-    /** Built-in workloads by name, with a line on what they do. */
-    public static final Map<String, String> BUILT_IN;
+    /**
+     * A built-in workload.
+     *
+     * @param name its name on the command line
+     * @param description one sentence on what it does
+     * @param options the options it reads
+     */
+    public record Type(String name, String description, List<WorkloadOption> options) {
+        /** Copies the options. */
+        public Type {
+            Objects.requireNonNull(name, "name");
+            Objects.requireNonNull(description, "description");
+            options = List.copyOf(options);
+        }
+    }
+
+    private static final Map<String, Type> TYPES = new LinkedHashMap<>();
     private static final Map<String, Function<WorkloadOptions, Workload>> FACTORIES = new LinkedHashMap<>();
 
     static {
-        Map<String, String> help = new LinkedHashMap<>();
-        register(help, "sleep", SleepWorkload::new,
-                "fixed or random service time (--service-time, --service-time-max), stalls (--stall-every N, --stall D)");
-        register(help, "http", HttpWorkload::new, "JDK HttpClient requests (--url, --method GET|POST, --body, --timeout)");
-        register(help, "allocate", PrimitiveWorkloads::allocate, "contend RegionAllocator allocations (--size, --limit-mib)");
-        register(help, "retain-release", PrimitiveWorkloads::retainRelease, "retain + release of one shared ref count");
-        register(help, "queue-handoff", PrimitiveWorkloads::queueHandoff, "offer to a shared MPSC queue, one drainer (--chunk)");
-        register(help, "histogram-update", PrimitiveWorkloads::histogramUpdate,
-                "streaming histogram updates, a builder per thread (--spool, --range)");
-        BUILT_IN = java.util.Collections.unmodifiableMap(help);
+        register("sleep", SleepWorkload::new, SleepWorkload.OPTIONS,
+                "A service that takes a fixed or random time per operation, with optional stalls that freeze it, "
+                        + "like a GC pause: at a fixed rate, response time shows the stalls that service time hides.");
+        register("http", HttpWorkload::new, HttpWorkload.OPTIONS,
+                "HTTP requests with the JDK's HttpClient; a status of 400 or more, a timeout or a refused connection "
+                        + "is an error.");
+        register("allocate", PrimitiveWorkloads::allocate, PrimitiveWorkloads.ALLOCATE_OPTIONS,
+                "Allocations from one shared contend RegionAllocator (XADD regions).");
+        register("retain-release", PrimitiveWorkloads::retainRelease, List.of(),
+                "Retain and release of one shared contend reference count (EVEN_ODD).");
+        register("queue-handoff", PrimitiveWorkloads::queueHandoff, PrimitiveWorkloads.QUEUE_HANDOFF_OPTIONS,
+                "Offers to one shared contend MPSC queue; one operation at a time drains it.");
+        register("histogram-update", PrimitiveWorkloads::histogramUpdate, PrimitiveWorkloads.HISTOGRAM_UPDATE_OPTIONS,
+                "Streaming histogram updates, one contend StreamingHistogramBuilder per generator thread.");
     }
 
     private Workloads() {
     }
 
-    private static void register(Map<String, String> help, String name, Function<WorkloadOptions, Workload> factory,
+    private static void register(String name, Function<WorkloadOptions, Workload> factory, List<WorkloadOption> options,
                                  String description) {
+        TYPES.put(name, new Type(name, description, options));
         FACTORIES.put(name, factory);
-        help.put(name, description);
+    }
+
+    /** @return the built-in workloads, in the order of the help text */
+    public static List<Type> builtIns() {
+        return List.copyOf(TYPES.values());
     }
 
     /**
@@ -54,12 +81,16 @@ public final class Workloads {
         return workload;
     }
 
+    private static List<String> names() {
+        return new ArrayList<>(TYPES.keySet());
+    }
+
     private static Workload load(String className, WorkloadOptions options) {
         Class<?> type;
         try {
             type = Class.forName(className);
         } catch (ClassNotFoundException e) {
-            throw new IllegalArgumentException("unknown workload '" + className + "': not one of " + BUILT_IN.keySet()
+            throw new IllegalArgumentException("unknown workload '" + className + "': not one of " + names()
                     + " and no such class on the class path");
         }
         if (!Workload.class.isAssignableFrom(type)) {

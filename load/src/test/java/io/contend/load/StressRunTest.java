@@ -187,6 +187,23 @@ class StressRunTest {
         }
     }
 
+    /** The options a built-in declares (for --help) are exactly those it reads. */
+    @Test
+    void builtInsDeclareTheOptionsTheyRead() {
+        for (Workloads.Type type : Workloads.builtIns()) {
+            WorkloadOptions options = new WorkloadOptions(type.name().equals("http") ? Map.of("url", "http://127.0.0.1:9/")
+                    : Map.of());
+            Workload w = Workloads.create(type.name(), options);
+            assertEquals(type.options().stream().map(WorkloadOption::name).collect(java.util.stream.Collectors.toSet()),
+                    options.read(), type.name());
+            try {
+                w.close();
+            } catch (java.io.IOException e) {
+                throw new java.io.UncheckedIOException(e);
+            }
+        }
+    }
+
     @Test
     void workloadsLoadByClassName() throws Exception {
         Workload w = Workloads.create(CountingWorkload.class.getName(), new WorkloadOptions(Map.of("label", "x")));

@@ -15,12 +15,14 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
-/** {@code contend hdr summarize FILE...}: per log and tag, the intervals added up. */
+/** {@code contend hdr summarize FILE...}: per tag, the intervals of all logs added up (or of each log). */
 @Command(name = "summarize",
         mixinStandardHelpOptions = true,
-        description = {"Prints per tag the count, min, mean, p50, p90, p99, p99.9, p99.99 and max of a log.",
-                "Adds up each log's intervals per tag as HistogramLogProcessor does for one tag. Each FILE is "
-                        + "summarized on its own; join logs with 'contend hdr union' first to summarize them together.",
+        description = {"Prints per tag the count, min, mean, p50, p90, p99, p99.9, p99.99 and max of interval logs.",
+                "Adds up the intervals of every FILE per tag, as HdrLogProcessing's summarize does with several "
+                        + "inputs (e.g. the logs of several load-generator machines) and HistogramLogProcessor does "
+                        + "for one tag of one log. --per-file summarizes each FILE on its own. --start and --end "
+                        + "count from each log's own StartTime.",
                 ""})
 final class SummarizeCommand extends HdrSubcommand {
     @Parameters(paramLabel = "FILE", arity = "1..*", description = "Interval logs.")
@@ -30,6 +32,9 @@ final class SummarizeCommand extends HdrSubcommand {
             description = "percentiles (a table per log), hgrm (HdrHistogram's percentile distribution per tag), "
                     + "csv (a row per log and tag). Default: ${DEFAULT-VALUE}.")
     SummaryFormat format;
+
+    @Option(names = "--per-file", description = "Summarize each FILE on its own instead of adding them up.")
+    boolean perFile;
 
     @Mixin
     FilterOptions filters;
@@ -43,10 +48,14 @@ final class SummarizeCommand extends HdrSubcommand {
         IntervalFilter filter = filters.filter(spec);
         OutputUnit unit = unitOption.unit(spec);
         List<LogSummary> summaries = new ArrayList<>();
-        for (Path file : files) {
-            try (HdrLogReader reader = HdrLogReader.open(file, filter)) {
-                summaries.add(LogSummary.of(reader));
+        if (perFile) {
+            for (Path file : files) {
+                try (HdrLogReader reader = HdrLogReader.open(file, filter)) {
+                    summaries.add(LogSummary.of(reader));
+                }
             }
+        } else {
+            summaries.add(LogSummary.ofAll(files, filter));
         }
         out().print(format.render(summaries, unit));
         out().flush();

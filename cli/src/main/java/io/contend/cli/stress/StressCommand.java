@@ -1,153 +1,161 @@
 package io.contend.cli.stress;
 
+import io.contend.load.Counts;
 import io.contend.load.Durations;
 import io.contend.load.Rate;
 import io.contend.load.StressConfig;
-import io.contend.load.StressResult;
-import io.contend.load.StressRun;
 import io.contend.load.Workload;
 import io.contend.load.WorkloadOptions;
 import io.contend.load.Workloads;
-import java.io.PrintWriter;
-import java.io.UncheckedIOException;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.concurrent.Callable;
-import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.TimeUnit;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.IModelTransformer;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
 import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.ParseResult;
+import picocli.CommandLine.ScopeType;
 import picocli.CommandLine.Spec;
 import picocli.CommandLine.Unmatched;
 
-/** {@code contend stress}: the coordinated-omission-free load generator (CASSANDRA-11853; Wakart, "Fixing Coordinated Omission in Cassandra Stress"). */
+/**
+ * {@code contend stress}: the coordinated-omission-free load generator (CASSANDRA-11853; Nitsan Wakart,
+ * "Fixing Coordinated Omission in Cassandra Stress", 2016). The built-in workloads are
+ * subcommands with their own options ({@link WorkloadCommand}); any other name is a class implementing
+ * {@link Workload}, whose options follow the generator's and are parsed by {@link WorkloadOptions}. The
+ * generator options are inherited by every subcommand, so they may come before or after the workload's name;
+ * their defaults are {@link StressConfig}'s ({@link StressDefaults}).
+ */
 @Command(name = "stress",
         mixinStandardHelpOptions = true,
-        description = {"Runs a workload at a rate and reports latency without coordinated omission: every operation",
-                "has an intended start time, and response time (from it), service time (from the actual start) and",
-                "wait time are recorded separately per operation, logged per interval in HdrHistogram's log format.",
-                "",
-                "Workloads: sleep, http, allocate, retain-release, queue-handoff, histogram-update, or a class name",
-                "implementing io.contend.load.Workload. Workload options follow the generator's, e.g.",
-                "  contend stress sleep --rate fixed=2000/s --duration 10s --stall-every 5000 --stall 200ms",
-                "  contend stress http --rate fixed=500/s --url http://127.0.0.1:8080/", ""},
-        footer = {"", "Rates: throughput (all out; latency = service time), throttle=R/s (paced; summary shows service",
-                "time), fixed=R/s (paced; summary shows response time). Ctrl-C ends the run cleanly: the last interval",
-                "and the summary are written, operations scheduled but not started are reported as missed and those",
-                "still running after 1 s as unfinished.",
+        defaultValueProvider = StressDefaults.class,
+        modelTransformer = StressCommand.BuiltInWorkloads.class,
+        sortOptions = false,
+        customSynopsis = {"contend stress [OPTIONS] WORKLOAD [WORKLOAD-OPTIONS]",
+            "   or: contend stress [OPTIONS] CLASS [CLASS-OPTIONS]"},
+        commandListHeading = "%nWorkloads (contend stress WORKLOAD --help lists a workload's options):%n",
+        description = {"Runs a workload at a rate and reports latency without coordinated omission.",
+                "Every operation has an intended start time, and response time (from it), service time (from the "
+                        + "actual start) and wait time are recorded separately per operation, printed per interval "
+                        + "and logged in HdrHistogram's interval log format.",
+                "The workload is a built-in (below) or the name of a class on the class path that implements "
+                        + "the Workload interface of io.contend.load; its options come after the generator's "
+                        + "OPTIONS. For example:",
+                "  contend stress sleep --rate fixed=2k/s --duration 1m30s --stall-every 5k",
+                "  contend stress http --rate fixed=500/s --url http://127.0.0.1:8080/",
+                ""},
+        footer = {"",
+                "Rates: throughput (all out; latency = service time), throttle=R/s (paced; the summary shows service "
+                        + "time), fixed=R/s (paced; the summary shows response time). Counts and rates take SI "
+                        + "suffixes (2k, 1.5M); durations may be compound (1m30s).",
+                "Ctrl-C ends the run cleanly: the last interval and the summary are written, operations scheduled "
+                        + "but not started are reported as missed and those still running after "
+                        + "1 s as unfinished.",
                 "Exit codes: 0 done, 1 the log could not be written or no operation succeeded, 2 bad arguments."})
 public final class StressCommand implements Callable<Integer> {
-    /** How long the Ctrl-C hook waits beyond the run's stop grace for the summary to be printed. */
-    private static final long HOOK_SLACK_SECONDS = 10;
-
     @Spec
     CommandSpec spec;
 
-    @Parameters(index = "0", paramLabel = "WORKLOAD", description = "built-in workload name or class name")
-    String workloadName;
-
-    @Option(names = "--rate", defaultValue = "throughput", paramLabel = "RATE",
-            description = "throughput, throttle=R/s or fixed=R/s (default: ${DEFAULT-VALUE})")
+    @Option(names = "--rate", scope = ScopeType.INHERIT, paramLabel = "RATE",
+            description = "throughput, throttle=R/s or fixed=R/s, e.g. fixed=2k/s (default: ${DEFAULT-VALUE}).")
     String rate;
 
-    @Option(names = "--threads", defaultValue = "1", description = "generator threads (default: ${DEFAULT-VALUE})")
+    @Option(names = "--threads", scope = ScopeType.INHERIT, paramLabel = "N",
+            description = "Generator threads (default: ${DEFAULT-VALUE}).")
     int threads;
 
-    @Option(names = "--duration", paramLabel = "D", description = "how long to run, e.g. 30s (default 10s unless --ops is given)")
+    @Option(names = "--duration", scope = ScopeType.INHERIT, paramLabel = "D",
+            description = "How long to run, e.g. 30s or 1m30s (default: ${DEFAULT-VALUE}, or until --ops are done "
+                    + "when only --ops is given).")
     String duration;
 
-    @Option(names = "--ops", paramLabel = "N", description = "operations to run (with --duration: whichever ends first)")
-    Long ops;
+    @Option(names = "--ops", scope = ScopeType.INHERIT, paramLabel = "N",
+            description = "Operations to run, e.g. 1M; with --duration, whichever ends first.")
+    String ops;
 
-    @Option(names = "--interval", defaultValue = "1s", paramLabel = "D", description = "reporting and log interval (default: ${DEFAULT-VALUE})")
+    @Option(names = "--interval", scope = ScopeType.INHERIT, paramLabel = "D",
+            description = "Reporting and log interval (default: ${DEFAULT-VALUE}).")
     String interval;
 
-    @Option(names = "--warmup", defaultValue = "0s", paramLabel = "D", description = "unrecorded warm-up before the run (default: ${DEFAULT-VALUE})")
+    @Option(names = "--warmup", scope = ScopeType.INHERIT, paramLabel = "D",
+            description = "Unrecorded warm-up before the run (default: ${DEFAULT-VALUE}).")
     String warmup;
 
-    @Option(names = "--log", paramLabel = "FILE", description = "write an HdrHistogram interval log (tags <op>-rt, <op>-st, <op>-wt)")
+    @Option(names = "--log", scope = ScopeType.INHERIT, paramLabel = "FILE",
+            description = "Write an HdrHistogram interval log (tags <op>-rt, <op>-st, <op>-wt; values in ns).")
     Path log;
+
+    @Parameters(index = "0", arity = "0..1", paramLabel = "CLASS",
+            description = "A class implementing io.contend.load.Workload, on the class path.")
+    String workloadClass;
 
     @Unmatched
     List<String> workloadArgs = new ArrayList<>();
 
     @Override
     public Integer call() {
-        PrintWriter out = spec.commandLine().getOut();
-        StressConfig config;
+        if (workloadClass == null) {
+            throw new ParameterException(spec.commandLine(), "Missing workload: one of "
+                    + Workloads.builtIns().stream().map(Workloads.Type::name).toList()
+                    + ", or a class implementing io.contend.load.Workload");
+        }
+        StressConfig config = config(spec);
         Workload workload;
         try {
-            Duration d = duration != null ? Durations.parse("--duration", duration) : ops == null ? Duration.ofSeconds(10) : null;
-            config = new StressConfig(Rate.parse(rate), threads, d, ops == null ? 0 : ops, Durations.parse("--interval", interval),
-                    Durations.parse("--warmup", warmup), log);
-            workload = Workloads.create(workloadName, WorkloadOptions.parse(workloadArgs));
+            workload = Workloads.create(workloadClass, WorkloadOptions.parse(workloadArgs));
         } catch (IllegalArgumentException e) {
             throw new ParameterException(spec.commandLine(), e.getMessage(), e);
         }
-        SummaryPrinter printer = new SummaryPrinter(out, config, workload);
-        StressRun run;
+        return new StressExecution(spec, config, workload).run();
+    }
+
+    /**
+     * @param executing the command that runs (this one or a workload subcommand), for its parse result and
+     *                  error messages
+     * @throws ParameterException naming a bad value
+     */
+    StressConfig config(CommandSpec executing) {
         try {
-            run = new StressRun(workload, config, printer);
+            StressConfig.Builder builder = StressConfig.builder().rate(Rate.parse(rate)).threads(threads)
+                    .interval(Durations.parse("--interval", interval)).warmup(Durations.parse("--warmup", warmup));
+            if (ops != null) {
+                builder.ops(Counts.parse("--ops", ops));
+            }
+            if (ops == null || given(executing, "--duration")) {
+                builder.duration(Durations.parse("--duration", duration));
+            }
+            if (log != null) {
+                builder.log(log);
+            }
+            return builder.build();
         } catch (IllegalArgumentException e) {
-            throw new ParameterException(spec.commandLine(), e.getMessage(), e);
-        }
-        CountDownLatch finished = new CountDownLatch(1);
-        Thread hook = new Thread(() -> {
-            run.stop();
-            try {
-                // The run ends within its stop grace; this bound only guards against a stuck terminal.
-                finished.await(StressRun.STOP_GRACE.toSeconds() + HOOK_SLACK_SECONDS, TimeUnit.SECONDS);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
-        }, "contend-stress-stop");
-        Runtime.getRuntime().addShutdownHook(hook);
-        try {
-            StressResult result;
-            try {
-                result = run.run();
-            } catch (UncheckedIOException e) {
-                return fail(e.getMessage());
-            }
-            printer.summary(result);
-            return exitCode(result);
-        } finally {
-            printer.close();
-            finished.countDown();
-            try {
-                Runtime.getRuntime().removeShutdownHook(hook);
-            } catch (IllegalStateException shuttingDown) {
-                // Ctrl-C: the JVM is already running the hook, which has just been released
-            }
+            throw new ParameterException(executing.commandLine(), e.getMessage(), e);
         }
     }
 
-    /** 1 when something went wrong around the measurement, or when operations ran and none succeeded. */
-    private int exitCode(StressResult result) {
-        int code = 0;
-        for (String fault : result.faults()) {
-            code = fail(fault);
+    /** Whether the option was typed (on the command or on a parent: generator options are inherited). */
+    private static boolean given(CommandSpec command, String option) {
+        for (CommandSpec c = command; c != null; c = c.parent()) {
+            ParseResult parsed = c.commandLine().getParseResult();
+            if (parsed != null && parsed.hasMatchedOption(option)) {
+                return true;
+            }
         }
-        if (result.completed() == 0 && result.errors() > 0) {
-            String first = result.operations().stream().flatMap(op -> op.firstErrors().stream()).findFirst().orElse("");
-            code = fail(String.format(Locale.ROOT, "no operation succeeded: %,d error(s); first: %s", result.errors(), first));
-        }
-        if (spec.commandLine().getOut().checkError()) {
-            code = fail("cannot write to standard output");
-        }
-        return code;
+        return false;
     }
 
-    private int fail(String message) {
-        PrintWriter err = spec.commandLine().getErr();
-        err.println("contend stress: " + message);
-        err.flush();
-        return 1;
+    /** Adds a subcommand per built-in workload. */
+    static final class BuiltInWorkloads implements IModelTransformer {
+        @Override
+        public CommandSpec transform(CommandSpec spec) {
+            for (Workloads.Type type : Workloads.builtIns()) {
+                spec.addSubcommand(type.name(), WorkloadCommand.of(type));
+            }
+            return spec;
+        }
     }
 }

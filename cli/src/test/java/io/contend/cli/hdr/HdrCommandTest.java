@@ -73,6 +73,35 @@ class HdrCommandTest {
         assertTrue(contend.out().contains("#[Max "), contend.out());
     }
 
+    /** Issue 17: several logs are added up per tag, as HdrLogProcessing's summarize does; --per-file keeps them apart. */
+    @Test
+    void summarizeAddsUpSeveralLogsPerTag() throws IOException {
+        Path other = dir.resolve("other.hlog");
+        long otherTotal = HdrTestLogs.write(other, 2, 4, "read-rt", "extra-rt");
+        assertEquals(0, run("hdr", "summarize", log.toString(), other.toString(), "--format", "csv"), contend.err());
+        List<String> rows = contend.out().lines().toList();
+        assertEquals(1 + TAGS.length + 1, rows.size(), contend.out());
+        long sum = 0;
+        for (String row : rows.subList(1, rows.size())) {
+            assertTrue(row.startsWith(log + " + " + other + ","), row);
+            sum += Long.parseLong(row.split(",")[2]);
+        }
+        assertEquals(total + otherTotal, sum, "every interval of both logs, once");
+        long readRt = countOf(log, "read-rt") + countOf(other, "read-rt");
+        assertTrue(rows.stream().anyMatch(r -> r.contains(",read-rt," + readRt + ",")), "read-rt added up: " + rows);
+
+        assertEquals(0, run("hdr", "summarize", log.toString(), other.toString(), "--per-file", "--format", "csv"));
+        rows = contend.out().lines().toList();
+        assertEquals(1 + TAGS.length + 2, rows.size(), contend.out());
+        assertEquals(0, run("hdr", "summarize", log.toString(), other.toString()));
+        assertTrue(contend.out().startsWith(log + " + " + other + " (values in ms)\n"), contend.out());
+    }
+
+    private static long countOf(Path file, String tag) throws IOException {
+        return readWithHdrHistogram(file).stream().filter(h -> tag.equals(h.getTag()))
+                .mapToLong(h -> ((Histogram) h).getTotalCount()).sum();
+    }
+
     @Test
     void userErrorsAreUsageErrorsWithoutStackTraces() {
         assertEquals(2, run("hdr", "summarize", dir.resolve("missing.hlog").toString()));

@@ -1,6 +1,13 @@
 package io.contend.cli.stress;
 
 import io.contend.cli.InProcess;
+import io.contend.cli.Main;
+import io.contend.load.Operation;
+import io.contend.load.Rate;
+import io.contend.load.StressConfig;
+import io.contend.load.Workload;
+import io.contend.load.WorkloadOptions;
+import picocli.CommandLine;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
@@ -146,6 +153,84 @@ class StressCommandTest {
         assertTrue(out.contains("Latency                   : none: no operation succeeded"), out);
         assertFalse(out.contains("0.000 ms"), out);
         assertTrue(out.lines().anyMatch(l -> l.matches("get-rt\\s+-\\s+-\\s+-\\s+-\\s+-\\s+0")), out);
+    }
+
+    /** Issue 17: SI suffixes, compound durations, and options before or after the workload's name. */
+    @Test
+    void ratesCountsAndDurationsParseAsWrk2AndCassandraStressUsersTypeThem() {
+        StressConfig config = parse("stress", "sleep", "--rate", "fixed=2k/s", "--duration", "1m30s", "--ops", "1M");
+        assertEquals(new Rate(Rate.Mode.FIXED, 2000), config.rate());
+        assertEquals(Duration.ofSeconds(90), config.duration());
+        assertEquals(1_000_000, config.ops());
+        assertEquals(StressConfig.builder().rate(new Rate(Rate.Mode.FIXED, 2000)).duration(Duration.ofSeconds(90))
+                .ops(1_000_000).build(), config, "the rest are StressConfig's defaults");
+
+        StressConfig before = parse("stress", "--rate", "throttle=1.5M/s", "--threads", "2", "sleep", "--ops", "1.5k");
+        assertEquals(new Rate(Rate.Mode.THROTTLE, 1_500_000), before.rate());
+        assertEquals(2, before.threads());
+        assertEquals(1500, before.ops());
+        assertEquals(null, before.duration(), "only --ops given: the run ends when they are done");
+        assertEquals(StressConfig.builder().build(), parse("stress", "http", "--url", "http://127.0.0.1:9/"));
+    }
+
+    private static StressConfig parse(String... args) {
+        CommandLine root = Main.commandLine();
+        CommandLine.ParseResult parsed = root.parseArgs(args);
+        CommandLine workload = parsed.subcommand().subcommand().commandSpec().commandLine();
+        WorkloadCommand command = workload.getCommand();
+        return command.parent.config(workload.getCommandSpec());
+    }
+
+    /** Issue 17: each built-in's options are declared to picocli, so --help lists them and typos get suggestions. */
+    @Test
+    void eachWorkloadsHelpListsItsOptions() {
+        assertEquals(0, run("stress", "sleep", "--help"));
+        String help = contend.out();
+        for (String option : new String[] {"--service-time=D", "--service-time-max=D", "--stall-every=N", "--stall=D",
+            "--rate=RATE", "--duration=D", "--ops=N"}) {
+            assertTrue(help.contains(option), option + " in:\n" + help);
+        }
+        assertEquals(0, run("stress", "http", "--help"));
+        assertTrue(contend.out().contains("--url=URL"), contend.out());
+        assertEquals(2, run("stress", "sleep", "--stal", "5ms"));
+        assertTrue(contend.err().contains("Unknown option") && contend.err().contains("--stall"), contend.err());
+        assertEquals(2, run("stress", "sleep", "-d", "3s"));
+        assertTrue(contend.err().contains("--duration"), contend.err());
+    }
+
+    /** Issue 17: picocli wraps each paragraph once; the command list shows stress's whole first sentence. */
+    @Test
+    void helpTextWrapsOnce() {
+        assertEquals(0, run("--help"));
+        String stress = contend.out().lines().dropWhile(l -> !l.startsWith("  stress ")).limit(2)
+                .map(String::strip).reduce((a, b) -> a + " " + b).orElseThrow();
+        assertEquals("stress    Runs a workload at a rate and reports latency without coordinated omission.", stress);
+        assertEquals(0, run("stress", "--help"));
+        assertFalse(contend.out().lines().anyMatch(l -> l.length() > 80), contend.out());
+    }
+
+    /** A user's workload class still loads by name, with options the generator does not know. */
+    @Test
+    void classNameWorkloadsStillLoad() {
+        assertEquals(0, run("stress", Counting.class.getName(), "--ops", "10", "--label", "mine"), contend.err());
+        assertTrue(contend.out().contains("mine-rt"), contend.out());
+        assertEquals(2, run("stress", Counting.class.getName(), "--ops", "10", "--label", "mine", "--extra", "1"));
+        assertTrue(contend.err().contains("unknown option(s) for workload " + Counting.class.getName() + ": --extra"),
+                contend.err());
+    }
+
+    /** A workload on the class path, as a user writes one. */
+    public static final class Counting implements Workload {
+        private final String label;
+
+        public Counting(WorkloadOptions options) {
+            label = options.required("label", "the operation's name");
+        }
+
+        @Override
+        public java.util.List<Operation> operations() {
+            return java.util.List.of(Operation.named(label, () -> { }));
+        }
     }
 
     static boolean mkfifo(Path path) {

@@ -1,7 +1,9 @@
 package io.contend.load.workload;
 
+import io.contend.load.Durations;
 import io.contend.load.Operation;
 import io.contend.load.Workload;
+import io.contend.load.WorkloadOption;
 import io.contend.load.WorkloadOptions;
 import java.io.IOException;
 import java.net.ConnectException;
@@ -20,6 +22,16 @@ import java.util.Locale;
  * "connection refused HOST:PORT"). The response body is read and discarded.
  */
 public final class HttpWorkload implements Workload {
+    private static final Duration DEFAULT_TIMEOUT = Duration.ofSeconds(10);
+
+    /** The options it reads. */
+    public static final List<WorkloadOption> OPTIONS = List.of(
+            new WorkloadOption("url", "URL", "The http or https URL to request (required)."),
+            new WorkloadOption("method", "METHOD", "GET or POST (default: GET)."),
+            new WorkloadOption("body", "TEXT", "The body of a POST (default: none)."),
+            new WorkloadOption("timeout", "D", "Connect and request timeout (default: "
+                    + Durations.format(DEFAULT_TIMEOUT) + ")."));
+
     private final HttpClient client;
     private final HttpRequest request;
     private final String name;
@@ -38,7 +50,7 @@ public final class HttpWorkload implements Workload {
         }
         String method = options.string("method", "GET").toUpperCase(Locale.ROOT);
         String body = options.string("body", null);
-        Duration timeout = options.duration("timeout", Duration.ofSeconds(10));
+        Duration timeout = options.duration("timeout", DEFAULT_TIMEOUT);
         HttpRequest.Builder builder = HttpRequest.newBuilder(uri).timeout(timeout);
         switch (method) {
             case "GET":

@@ -4,6 +4,7 @@ import io.contend.alloc.RegionAllocator;
 import io.contend.histogram.StreamingHistogramBuilder;
 import io.contend.load.Operation;
 import io.contend.load.Workload;
+import io.contend.load.WorkloadOption;
 import io.contend.load.WorkloadOptions;
 import io.contend.queue.MpscUnboundedArrayQueue;
 import io.contend.refcount.AbstractRefCounted;
@@ -16,6 +17,28 @@ import java.util.concurrent.atomic.AtomicReference;
  * on them at once: {@code allocate}, {@code retain-release}, {@code queue-handoff}, {@code histogram-update}.
  */
 public final class PrimitiveWorkloads {
+    private static final long DEFAULT_SIZE = 16;
+    private static final long MAX_SIZE = 128 * 1024;
+    private static final long DEFAULT_LIMIT_MIB = 64;
+    private static final long DEFAULT_CHUNK = 1024;
+    private static final long MAX_CHUNK = 1 << 20;
+    private static final long DEFAULT_SPOOL = 1000;
+    private static final long DEFAULT_RANGE = 86_400;
+
+    /** The options of {@code allocate}. */
+    public static final List<WorkloadOption> ALLOCATE_OPTIONS = List.of(
+            new WorkloadOption("size", "BYTES", "Bytes per allocation, 1 to " + MAX_SIZE + " (default: " + DEFAULT_SIZE + ")."),
+            new WorkloadOption("limit-mib", "MIB", "Reserved MiB after which the allocator is replaced by a fresh one "
+                    + "(default: " + DEFAULT_LIMIT_MIB + ")."));
+    /** The options of {@code queue-handoff}. */
+    public static final List<WorkloadOption> QUEUE_HANDOFF_OPTIONS = List.of(
+            new WorkloadOption("chunk", "N", "The queue's chunk size, 2 to " + MAX_CHUNK + " (default: " + DEFAULT_CHUNK + ")."));
+    /** The options of {@code histogram-update}. */
+    public static final List<WorkloadOption> HISTOGRAM_UPDATE_OPTIONS = List.of(
+            new WorkloadOption("spool", "N", "Each builder's spool size, 0 to " + StreamingHistogramBuilder.MAX_SPOOL
+                    + " (default: " + DEFAULT_SPOOL + ")."),
+            new WorkloadOption("range", "N", "Points are uniformly random in [0, N) (default: " + DEFAULT_RANGE + ")."));
+
     private PrimitiveWorkloads() {
     }
 
@@ -29,8 +52,8 @@ public final class PrimitiveWorkloads {
      * so memory stays bounded. An allocation that races the replacement retries on the new allocator.
      */
     public static Workload allocate(WorkloadOptions options) {
-        int size = (int) options.number("size", 16, 1, 128 * 1024);
-        long limit = options.number("limit-mib", 64, 1, 1 << 20) << 20;
+        int size = (int) options.number("size", DEFAULT_SIZE, 1, MAX_SIZE);
+        long limit = options.number("limit-mib", DEFAULT_LIMIT_MIB, 1, 1 << 20) << 20;
         AtomicReference<RegionAllocator> current = new AtomicReference<>(RegionAllocator.builder().build());
         return new Workload() {
             @Override
@@ -74,7 +97,7 @@ public final class PrimitiveWorkloads {
      * takes the consumer role (one at a time, by a try-lock) drains what is there, so the queue stays short.
      */
     public static Workload queueHandoff(WorkloadOptions options) {
-        MpscUnboundedArrayQueue<Object> queue = new MpscUnboundedArrayQueue<>((int) options.number("chunk", 1024, 2, 1 << 20));
+        MpscUnboundedArrayQueue<Object> queue = new MpscUnboundedArrayQueue<>((int) options.number("chunk", DEFAULT_CHUNK, 2, MAX_CHUNK));
         java.util.concurrent.atomic.AtomicBoolean consumer = new java.util.concurrent.atomic.AtomicBoolean();
         Object message = new Object();
         return of("queue-handoff", () -> {
@@ -95,8 +118,8 @@ public final class PrimitiveWorkloads {
      * [0, {@code --range}) (default 86400) per operation.
      */
     public static Workload histogramUpdate(WorkloadOptions options) {
-        int spool = (int) options.number("spool", 1000, 0, StreamingHistogramBuilder.MAX_SPOOL);
-        long range = options.number("range", 86_400, 1, Long.MAX_VALUE);
+        int spool = (int) options.number("spool", DEFAULT_SPOOL, 0, StreamingHistogramBuilder.MAX_SPOOL);
+        long range = options.number("range", DEFAULT_RANGE, 1, Long.MAX_VALUE);
         ThreadLocal<StreamingHistogramBuilder> builders = ThreadLocal.withInitial(() -> new StreamingHistogramBuilder(100, spool, 1));
         return of("histogram-update", () -> builders.get().update(ThreadLocalRandom.current().nextLong(range)));
     }

@@ -3,6 +3,7 @@ package io.contend.load.workload;
 import io.contend.load.Durations;
 import io.contend.load.Operation;
 import io.contend.load.Workload;
+import io.contend.load.WorkloadOption;
 import io.contend.load.WorkloadOptions;
 import java.time.Duration;
 import java.util.List;
@@ -21,6 +22,20 @@ import java.util.concurrent.locks.LockSupport;
  * stalls that service time hides.
  */
 public final class SleepWorkload implements Workload {
+    private static final Duration DEFAULT_SERVICE_TIME = Duration.ofNanos(100_000);
+    private static final Duration DEFAULT_STALL = Duration.ofMillis(100);
+
+    /** The options it reads. */
+    public static final List<WorkloadOption> OPTIONS = List.of(
+            new WorkloadOption("service-time", "D", "Time each operation takes, e.g. 100us or 2ms (default: "
+                    + Durations.format(DEFAULT_SERVICE_TIME) + ")."),
+            new WorkloadOption("service-time-max", "D",
+                    "If given, each operation takes a uniformly random time from --service-time up to this."),
+            new WorkloadOption("stall-every", "N", "Every N-th operation starts a stall of the whole service "
+                    + "(default: 0, never; SI suffixes allowed, e.g. 5k)."),
+            new WorkloadOption("stall", "D", "How long a stall freezes the service (default: "
+                    + Durations.format(DEFAULT_STALL) + ")."));
+
     private final long serviceNanos;
     private final long serviceMaxNanos;
     private final long stallEvery;
@@ -31,7 +46,7 @@ public final class SleepWorkload implements Workload {
 
     /** @param options --service-time, --service-time-max, --stall-every, --stall */
     public SleepWorkload(WorkloadOptions options) {
-        serviceNanos = options.duration("service-time", Duration.ofNanos(100_000)).toNanos();
+        serviceNanos = options.duration("service-time", DEFAULT_SERVICE_TIME).toNanos();
         Duration max = options.duration("service-time-max", null);
         serviceMaxNanos = max == null ? serviceNanos : max.toNanos();
         if (serviceMaxNanos < serviceNanos) {
@@ -39,7 +54,7 @@ public final class SleepWorkload implements Workload {
                     + Duration.ofNanos(serviceNanos) + ")");
         }
         stallEvery = options.number("stall-every", 0, 0, Long.MAX_VALUE);
-        stallNanos = options.duration("stall", Duration.ofMillis(100)).toNanos();
+        stallNanos = options.duration("stall", DEFAULT_STALL).toNanos();
     }
 
     @Override

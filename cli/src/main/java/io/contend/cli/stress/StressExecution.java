@@ -1,0 +1,96 @@
+package io.contend.cli.stress;
+
+import io.contend.load.StressConfig;
+import io.contend.load.StressResult;
+import io.contend.load.StressRun;
+import io.contend.load.Workload;
+import java.io.PrintWriter;
+import java.io.UncheckedIOException;
+import java.util.Locale;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.ParameterException;
+
+/**
+ * One stress run from the command line: the live output and the summary, a Ctrl-C hook that stops the run and
+ * waits for its summary, and the exit code: 0, or 1 with a line on stderr for each fault (a log that cannot be
+ * written, a workload that fails to close), for a run in which operations ran and none succeeded, and for
+ * standard output that cannot be written.
+ */
+final class StressExecution {
+    /** How long the Ctrl-C hook waits beyond the run's stop grace for the summary to be printed. */
+    private static final long HOOK_SLACK_SECONDS = 10;
+
+    private final CommandSpec spec;
+    private final StressConfig config;
+    private final Workload workload;
+
+    StressExecution(CommandSpec spec, StressConfig config, Workload workload) {
+        this.spec = spec;
+        this.config = config;
+        this.workload = workload;
+    }
+
+    /** @return the exit code */
+    int run() {
+        SummaryPrinter printer = new SummaryPrinter(spec.commandLine().getOut(), config, workload);
+        StressRun run;
+        try {
+            run = new StressRun(workload, config, printer);
+        } catch (IllegalArgumentException e) {
+            throw new ParameterException(spec.commandLine(), e.getMessage(), e);
+        }
+        CountDownLatch finished = new CountDownLatch(1);
+        Thread hook = new Thread(() -> {
+            run.stop();
+            try {
+                // The run ends within its stop grace; this bound only guards against a stuck terminal.
+                finished.await(StressRun.STOP_GRACE.toSeconds() + HOOK_SLACK_SECONDS, TimeUnit.SECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }, "contend-stress-stop");
+        Runtime.getRuntime().addShutdownHook(hook);
+        try {
+            StressResult result;
+            try {
+                result = run.run();
+            } catch (UncheckedIOException e) {
+                return fail(e.getMessage());
+            }
+            printer.summary(result);
+            return exitCode(result);
+        } finally {
+            printer.close();
+            finished.countDown();
+            try {
+                Runtime.getRuntime().removeShutdownHook(hook);
+            } catch (IllegalStateException shuttingDown) {
+                // Ctrl-C: the JVM is already running the hook, which has just been released
+            }
+        }
+    }
+
+    private int exitCode(StressResult result) {
+        int code = 0;
+        for (String fault : result.faults()) {
+            code = fail(fault);
+        }
+        if (result.completed() == 0 && result.errors() > 0) {
+            String first = result.operations().stream().flatMap(op -> op.firstErrors().stream()).findFirst().orElse("");
+            code = fail(String.format(Locale.ROOT, "no operation succeeded: %,d error(s); first: %s", result.errors(), first));
+        }
+        if (spec.commandLine().getOut().checkError()) {
+            code = fail("cannot write to standard output");
+        }
+        return code;
+    }
+
+    private int fail(String message) {
+        PrintWriter err = spec.commandLine().getErr();
+        err.println("contend stress: " + message);
+        err.flush();
+        return 1;
+    }
+}
