@@ -12,10 +12,29 @@ public final class Main {
         System.exit(commandLine().execute(args));
     }
 
+    /**
+     * A usage error is one line: the problem with the offending value, and where the help is; picocli's
+     * suggestions for a mistyped option follow it. Exit code 2.
+     */
+    private static int usageError(CommandLine.ParameterException e, String[] args) {
+        CommandLine command = e.getCommandLine();
+        java.io.PrintWriter err = command.getErr();
+        err.println(e.getMessage() + " (see 'contend " + qualifiedName(command) + " --help')");
+        CommandLine.UnmatchedArgumentException.printSuggestions(e, err);
+        err.flush();
+        return command.getCommandSpec().exitCodeOnInvalidInput();
+    }
+
+    private static String qualifiedName(CommandLine command) {
+        String name = command.getCommandSpec().qualifiedName(" ");
+        return name.startsWith("contend ") ? name.substring("contend ".length()) : name;
+    }
+
     /** @return the configured command line, shared by main and tests */
     public static CommandLine commandLine() {
         CommandLine commandLine = new CommandLine(new ContendCommand());
         commandLine.setCaseInsensitiveEnumValuesAllowed(true);
+        commandLine.setParameterExceptionHandler(Main::usageError);
         return commandLine;
     }
 }

@@ -33,7 +33,7 @@ import java.util.stream.Collectors;
 @Command(name = "lab",
         mixinStandardHelpOptions = true,
         description = {"Runs contend's experiments on this machine: each compares contend's primitives with their "
-                + "peers in paired, interleaved rounds, and prints per comparison the ratio, its 95% interval and a "
+                + "peers in paired, interleaved rounds, and prints per comparison the ratio, its 95%% interval and a "
                 + "verdict (faster, slower, same or inconclusive). Writes results.json and index.html (the report) "
                 + "in the output directory.", ""},
         footer = {"", "Modes: --smoke (seconds: proves each experiment runs), --quick (default: the headline "
