@@ -48,7 +48,14 @@ public final class StreamingHistogram {
         totalCount = exact;
     }
 
-    /** @return an empty histogram that merges into others as the identity */
+    /**
+     * An empty histogram: the identity of {@link #merge(StreamingHistogram)}, whatever the other's roundTo and
+     * maxBins ({@code empty(m).merge(h)} and {@code h.merge(empty(m))} equal h), so an accumulator may start
+     * from it.
+     *
+     * @param maxBins its bin limit, in [1, {@value StreamingHistogramBuilder#MAX_BINS}]
+     * @return a histogram with no bins and roundTo 1
+     */
     public static StreamingHistogram empty(int maxBins) {
         Checks.inRange("maxBins", maxBins, 1, StreamingHistogramBuilder.MAX_BINS);
         return new StreamingHistogram(new long[0], new long[0], 0, maxBins, 1);
@@ -76,7 +83,7 @@ public final class StreamingHistogram {
         int i = floorIndex(b);
         double mi = counts[i];
         double mj = counts[i + 1];
-        double width = Bins.unsignedToDouble(points[i + 1] - points[i]);
+        double width = BinMerge.unsignedToDouble(points[i + 1] - points[i]);
         double fraction = Math.min(1, (b - (double) points[i]) / width);
         double mb = mi + (mj - mi) * fraction;
         return below[i] + mi / 2 + (mi + mb) / 2 * fraction;
@@ -140,7 +147,7 @@ public final class StreamingHistogram {
         // cancellation: z = 2d / (mi + sqrt(mi^2 + 2ad)), which is also right when a is 0.
         double z = 2 * d / (mi + Math.sqrt(Math.max(0, mi * mi + 2 * a * d)));
         z = Math.max(0, Math.min(1, z));
-        return points[i] + z * Bins.unsignedToDouble(points[i + 1] - points[i]);
+        return points[i] + z * BinMerge.unsignedToDouble(points[i + 1] - points[i]);
     }
 
     /**
@@ -160,9 +167,15 @@ public final class StreamingHistogram {
     }
 
     /**
-     * Merges two histograms over their combined bins (equal points add up, then closest pairs merge until
-     * maxBins remain), not by replaying one into the other point by point. Merged points are kept on the
-     * rounding grid common to both (the greatest common divisor of their rounding steps).
+     * Merges two histograms over their combined bins (equal points add up), then merges adjacent pairs as the
+     * builder does (the closest pair whose combined count is at most 2 * total / maxBins) until maxBins remain;
+     * not by replaying one into the other point by point.
+     *
+     * <p>Rounding: the result's points lie on the common grid of both inputs, the greatest common divisor of
+     * their roundTo, which is the result's roundTo: every input point is on it, so no point moves, and a merged
+     * point goes to the multiple of it nearest to the pair's mean. Merging a 60 s histogram with a 1 s one gives
+     * a 1 s histogram, and two with roundTo 60 stay at 60. An empty histogram has no points and so puts no
+     * constraint on the grid: merging with it keeps the other's roundTo.
      *
      * @param other the other histogram
      * @param maxBins bins of the result, in [1, {@value StreamingHistogramBuilder#MAX_BINS}]
@@ -172,6 +185,14 @@ public final class StreamingHistogram {
         Checks.inRange("maxBins", maxBins, 1, StreamingHistogramBuilder.MAX_BINS);
         long[] mergedPoints = new long[points.length + other.points.length];
         long[] mergedCounts = new long[mergedPoints.length];
+        int n = mergeSorted(other, mergedPoints, mergedCounts);
+        long step = isEmpty() != other.isEmpty() ? (isEmpty() ? other.roundTo : roundTo) : gcd(roundTo, other.roundTo);
+        n = new BinReducer().reduce(mergedPoints, mergedCounts, n, maxBins, step);
+        return new StreamingHistogram(mergedPoints, mergedCounts, n, maxBins, step);
+    }
+
+    /** Writes the union of both bin lists into points/counts in point order, adding the counts of equal points. */
+    private int mergeSorted(StreamingHistogram other, long[] mergedPoints, long[] mergedCounts) {
         int i = 0;
         int j = 0;
         int n = 0;
@@ -187,14 +208,16 @@ public final class StreamingHistogram {
                 mergedCounts[n++] = Counts.add(counts[i++], other.counts[j++]);
             }
         }
-        long step = gcd(roundTo, other.roundTo);
-        n = new Bins().reduce(mergedPoints, mergedCounts, n, maxBins, step);
-        return new StreamingHistogram(mergedPoints, mergedCounts, n, maxBins, step);
+        return n;
     }
 
-    /** {@link #merge(StreamingHistogram, int)} into the larger of the two maxBins. */
+    /**
+     * {@link #merge(StreamingHistogram, int)} into the larger of the two maxBins; an empty histogram's maxBins
+     * does not count, so that merging with an empty histogram returns an equal histogram.
+     */
     public StreamingHistogram merge(StreamingHistogram other) {
-        return merge(other, Math.max(maxBins, other.maxBins));
+        int bins = isEmpty() != other.isEmpty() ? (isEmpty() ? other.maxBins : maxBins) : Math.max(maxBins, other.maxBins);
+        return merge(other, bins);
     }
 
     private static long gcd(long a, long b) {

@@ -4,16 +4,27 @@ import io.contend.internal.Checks;
 
 /**
  * Builds a {@link StreamingHistogram} from a stream of points, allocating nothing per update once its arrays
- * exist (seed 003, CASSANDRA-13444): bins are sorted primitive arrays, and a spool, an open-addressing
- * primitive map, accumulates distinct points until it holds {@code maxSpool} of them, when they are merged into
- * the bins one at a time (O(maxBins) each); a repeated point then costs one hash probe instead of a merge.
- * With {@code maxSpool} 0 every point goes straight into the bins.
+ * exist (CASSANDRA-13444): bins are sorted primitive arrays, and a spool, an open-addressing primitive map,
+ * accumulates distinct points until it holds {@code maxSpool} of them, when they are merged into the bins one at
+ * a time; a repeated point then costs one hash probe instead of a merge. With {@code maxSpool} 0 every point goes
+ * straight into the bins. Either way a run of equal points (after rounding) is added as one weighted point when
+ * the run ends, which costs one comparison per point: time-ordered deletion times rounded to 60 s come in such
+ * runs.
+ *
+ * <p>Bins: a point equal to a bin's point adds to it; a new point, once maxBins bins exist, is inserted and the
+ * closest adjacent pair merges (Ben-Haim and Tom-Tov, JMLR 2010), taken among the pairs whose combined count is
+ * at most 2 * total / maxBins (t-digest's size bound, Dunning and Ertl 2019). The bound is what keeps the bins
+ * balanced on time-ordered input (ascending or descending deletion times, or several writers' batches), where
+ * the plain closest-pair rule lets one bin take most of the stream. Most updates merge into a neighbouring bin
+ * without scanning the bins; a scan is O(maxBins).
  *
  * <p>Rounding: with {@code roundTo} above 1, each point is first rounded up to a multiple of {@code roundTo}
  * (up, as Cassandra does for expiry times, so the estimate errs toward later; a point above the largest
  * multiple that fits in a long goes to that multiple), which makes equal points, and so cheap updates, more
- * likely at the price of up to {@code roundTo - 1} of error per point. Merged points are rounded to the
- * nearest multiple and stay inside their pair; see {@link StreamingHistogram} for the error behaviour.
+ * likely at the price of up to {@code roundTo - 1} of error per point. A bin keeps its exact mean while it is in
+ * the builder and its point is the multiple of roundTo nearest to that mean, so merges neither round mass up (as
+ * Cassandra's builder does) nor lose the weight of small merges into a heavy bin; see {@link StreamingHistogram}
+ * for the error behaviour.
  *
  * <p>{@link #build()} flushes the spool and returns an immutable histogram; the builder stays usable and
  * later updates do not change histograms already built. {@link #releaseSpool()} frees the spool's memory
@@ -31,12 +42,10 @@ public final class StreamingHistogramBuilder {
     private final long roundTo;
     private final long largestMultiple;
 
-    /** Sorted bins, with room for one more than maxBins. */
-    private final long[] points;
-    private final long[] counts;
-    private int bins;
-    /** A lower bound on the gaps between bins once they are full, or 0 (see Bins.insertMergingClosest). */
-    private long gapBound;
+    private final Bins bins;
+    /** The current run of equal rounded points, not yet added: its point and its count (0: no run). */
+    private long runPoint;
+    private long runCount;
 
     /** Null when maxSpool is 0 or after releaseSpool(); created on first use. */
     private Spool spool;
@@ -55,8 +64,7 @@ public final class StreamingHistogramBuilder {
         this.maxSpool = maxSpool == 0 ? 0 : Integer.highestOneBit(2 * maxSpool - 1);
         this.roundTo = Checks.inRange("roundTo", roundTo, 1, Long.MAX_VALUE);
         this.largestMultiple = Long.MAX_VALUE - Long.MAX_VALUE % roundTo;
-        points = new long[maxBins + 1];
-        counts = new long[maxBins + 1];
+        bins = new Bins(maxBins, roundTo);
     }
 
     /** Adds one occurrence of point. */
@@ -77,15 +85,31 @@ public final class StreamingHistogramBuilder {
             return;
         }
         long p = round(point);
+        if (p == runPoint && runCount != 0) {
+            runCount = Counts.add(runCount, count);
+            return;
+        }
+        endRun();
+        runPoint = p;
+        runCount = count;
+    }
+
+    /** Adds the current run of equal points, as one weighted point, to the spool or the bins. */
+    private void endRun() {
+        long count = runCount;
+        if (count == 0) {
+            return;
+        }
+        runCount = 0;
         if (maxSpool == 0) {
-            addToBins(p, count);
+            bins.add(runPoint, count);
             return;
         }
         Spool s = spool;
         if (s == null) {
             s = createSpool();
         }
-        if (s.add(p, count) >= maxSpool) {
+        if (s.add(runPoint, count) >= maxSpool) {
             flush();
         }
     }
@@ -115,25 +139,10 @@ public final class StreamingHistogramBuilder {
         for (int slot = 0, slots = s.slots(); slot < slots; slot++) {
             long count = s.countAt(slot);
             if (count != 0) {
-                addToBins(s.pointAt(slot), count);
+                bins.add(s.pointAt(slot), count);
             }
         }
         s.clear();
-    }
-
-    private void addToBins(long point, long count) {
-        int n = bins;
-        if (n == maxBins) {
-            int i = Bins.lowerBound(points, n, point);
-            if (i < n && points[i] == point) {
-                counts[i] = Counts.add(counts[i], count);
-            } else {
-                gapBound = Bins.insertMergingClosest(points, counts, n, point, count, roundTo, gapBound);
-            }
-            return;
-        }
-        bins = Bins.insert(points, counts, n, point, count);
-        gapBound = 0; // a new bin splits a gap: the bound no longer holds
     }
 
     /**
@@ -141,8 +150,9 @@ public final class StreamingHistogramBuilder {
      * histogram does not change with later updates.
      */
     public StreamingHistogram build() {
+        endRun();
         flush();
-        return new StreamingHistogram(points, counts, bins, maxBins, roundTo);
+        return bins.toHistogram(maxBins, roundTo);
     }
 
     /**
@@ -156,8 +166,8 @@ public final class StreamingHistogramBuilder {
 
     /** Empties the builder, keeping its memory. */
     public void clear() {
-        bins = 0;
-        gapBound = 0;
+        bins.clear();
+        runCount = 0;
         if (spool != null) {
             spool.clear();
         }
@@ -181,6 +191,6 @@ public final class StreamingHistogramBuilder {
     @Override
     public String toString() {
         return "StreamingHistogramBuilder{maxBins=" + maxBins + ", maxSpool=" + maxSpool + ", roundTo=" + roundTo
-                + ", bins=" + bins + ", spooled=" + (spool == null ? 0 : spool.size()) + "}";
+                + ", bins=" + bins.size() + ", spooled=" + ((spool == null ? 0 : spool.size()) + (runCount == 0 ? 0 : 1)) + "}";
     }
 }
