@@ -24,8 +24,8 @@ import java.util.Objects;
  *
  * Version 1 had the same layout with points and gaps in plain units (so each had to be checked to be a multiple of
  * roundTo). Version 2 counts them in units of roundTo: every point is on the grid by construction, and a histogram
- * rounded to 60 s takes about a byte less per bin. It came with the size-bounded merge rule of issue 15; the bins
- * mean the same in both (a point and its count), so version 1 is still read, and written back as version 2.
+ * rounded to 60 s takes about a byte less per bin. It came with the size-bounded merge rule
+ * ({@link StreamingHistogramBuilder}); the bins mean the same in both (a point and its count), so version 1 is still read, and written back as version 2.
  *
  * <p>Varints are LEB128 (7 bits per byte, low first, at most 5 or 10 bytes, no padding bytes). Reading checks
  * everything: magic, version, every range, that points increase without overflow, that nothing follows the

@@ -12,13 +12,27 @@ import java.util.Arrays;
  *
  * <p>Error behaviour. The histogram stores no raw values, so every answer between bin points is an estimate
  * that assumes each bin's values are spread around its point, half on each side, and that counts change
- * linearly between neighbouring points. It is exact at the ends ({@code sum} is 0 below the lowest point and the
- * total at or above the highest), and while there are no more distinct points than bins, {@code sum} at a bin
- * point p is exactly (count below p) + (count at p) / 2. Merging never moves mass outside the pair it merges
- * (a merged point lies in [left, right], strictly inside when the points are at least two rounding steps
- * apart), so at any b the estimate errs by at most the counts of the two bins around b. Counts saturate at
- * Long.MAX_VALUE instead of wrapping; sums are doubles. With rounding, add up to {@code roundTo - 1} to the
- * error in the value domain.
+ * linearly between neighbouring points. What holds for every input:
+ * <ul>
+ * <li>{@code sum} is 0 below the lowest point and the total at or above the highest, and never decreases;
+ * <li>while there are no more distinct points (after rounding) than bins, the bins are the points themselves
+ *     and {@code sum} at a point p is exactly (count below p) + (count at p) / 2: half a point's own count from
+ *     the count of values at most p. On data with few distinct values (a minute of seconds, or anything rounded
+ *     to a coarse grid) that half is an error no number of bins removes;
+ * <li>a bin made by merging held, when it was made, at most 2 * total / maxBins of the count then
+ *     ({@link StreamingHistogramBuilder});
+ * <li>with rounding, each value may move up by up to {@code roundTo - 1} before it is counted.
+ * </ul>
+ * No bound on the error of {@code sum} in between is proved (the Ben-Haim and Tom-Tov rule has none either; an
+ * earlier version of this note claimed "at most the counts of the two bins around b", which four bins and nine
+ * updates disprove). Measured instead: |sum(b) - (count of values at most b)| stayed within 2 * total / maxBins
+ * at every percentile b from the 1st to the 99th, on uniform, normal, exponential, bimodal and lognormal data in
+ * random, ascending, descending and batch-shuffled order, spool 0 to 100,000, roundTo 1 and 60 (worst 1.0% of the
+ * total with maxBins 100, at the 1st percentile, below the lowest bin's point; 4.0% with maxBins 20; at the
+ * quartiles at most 0.2% with maxBins 100). {@code mvn -pl core test -Dtest=StreamingHistogramPropertyTest}
+ * checks this on every build, and {@code java -cp cli/target/contend.jar io.contend.bench.histogram.HistogramErrors}
+ * prints the quartile errors on the lab's payloads next to Cassandra's and t-digest's. Counts saturate at
+ * Long.MAX_VALUE instead of wrapping; sums are doubles.
  */
 public final class StreamingHistogram {
     private final long[] points;
