@@ -52,13 +52,16 @@ final class BinMerge {
     }
 
     /**
-     * The grid point nearest to left + offset (a mean, relative to left), clamped to [left, right]; ties go to the even multiple of step.
+     * The grid point nearest to the mean left + moment / count, clamped to [left, right]; ties go to the even
+     * multiple of step. One division: the mean in steps is moment / (count * step).
      *
      * @param left a multiple of step, below right
      * @param right a multiple of step
+     * @param moment the sum of (value - left) over the values
+     * @param count how many values, at least 1
      */
-    static long nearestGridPoint(long left, long right, double offset, long step) {
-        double target = Math.rint(step == 1 ? offset : offset / step);
+    static long nearestGridPoint(long left, long right, double moment, double count, long step) {
+        double target = Math.rint(moment / (count * step));
         if (!(target > 0)) {
             return left;
         }
@@ -72,8 +75,7 @@ final class BinMerge {
 
     /** @return the unsigned 64-bit value as a double */
     static double unsignedToDouble(long value) {
-        double d = (double) (value >>> 1) * 2.0;
-        return d + (value & 1);
+        return value >= 0 ? (double) value : (double) (value >>> 1) * 2.0 + (value & 1);
     }
 
     /** @return a whole double in [0, 2^64) as an unsigned 64-bit value */

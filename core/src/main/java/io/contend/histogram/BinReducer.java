@@ -70,7 +70,7 @@ final class BinReducer {
     private void merge(long[] points, long[] counts, int left, int right, long step) {
         double moment = BinMerge.momentAboutLeft(points[left], moments[left], points[right], moments[right], counts[right]);
         double count = (double) counts[left] + (double) counts[right];
-        long point = BinMerge.nearestGridPoint(points[left], points[right], moment / count, step);
+        long point = BinMerge.nearestGridPoint(points[left], points[right], moment, count, step);
         moments[left] = moment - BinMerge.unsignedToDouble(point - points[left]) * count;
         points[left] = point;
         counts[left] = Counts.add(counts[left], counts[right]);

@@ -58,7 +58,8 @@ final class Bins {
     /** Adds count (at least 1) occurrences of point, a multiple of the step. */
     void add(long point, long count) {
         total = Counts.add(total, count);
-        int k = lowerBound(points, size, point);
+        // Time-ordered input mostly lands beyond the last bin: no search then (a well-predicted branch either way).
+        int k = size > 0 && point > points[size - 1] ? size : lowerBound(points, size, point);
         if (k < size && points[k] == point) {
             counts[k] = Counts.add(counts[k], count); // the moment about the point does not change
         } else if (size < maxBins) {
@@ -170,7 +171,7 @@ final class Bins {
     private void setMerged(int at, long left, double leftMoment, long leftCount, long right, double rightMoment, long rightCount) {
         double moment = BinMerge.momentAboutLeft(left, leftMoment, right, rightMoment, rightCount);
         double count = (double) leftCount + (double) rightCount;
-        long point = BinMerge.nearestGridPoint(left, right, moment / count, step);
+        long point = BinMerge.nearestGridPoint(left, right, moment, count, step);
         points[at] = point;
         moments[at] = moment - BinMerge.unsignedToDouble(point - left) * count;
         counts[at] = Counts.add(leftCount, rightCount);

@@ -7,9 +7,9 @@ import io.contend.internal.Checks;
  * exist (CASSANDRA-13444): bins are sorted primitive arrays, and a spool, an open-addressing primitive map,
  * accumulates distinct points until it holds {@code maxSpool} of them, when they are merged into the bins one at
  * a time; a repeated point then costs one hash probe instead of a merge. With {@code maxSpool} 0 every point goes
- * straight into the bins. Either way a run of equal points (after rounding) is added as one weighted point when
- * the run ends, which costs one comparison per point: time-ordered deletion times rounded to 60 s come in such
- * runs.
+ * straight into the bins, except that a run of equal points (after rounding) is added as one weighted point when
+ * the run ends, at the cost of one comparison per point: time-ordered deletion times rounded to 60 s come in such
+ * runs, which would otherwise each cost a merge.
  *
  * <p>Bins: a point equal to a bin's point adds to it; a new point, once maxBins bins exist, is inserted and the
  * closest adjacent pair merges (Ben-Haim and Tom-Tov, JMLR 2010), taken among the pairs whose combined count is
@@ -40,10 +40,10 @@ public final class StreamingHistogramBuilder {
     private final int maxBins;
     private final int maxSpool;
     private final long roundTo;
-    private final long largestMultiple;
+    private final Rounding rounding;
 
     private final Bins bins;
-    /** The current run of equal rounded points, not yet added: its point and its count (0: no run). */
+    /** Without a spool, the current run of equal rounded points, not yet added: its point and count (0: none). */
     private long runPoint;
     private long runCount;
 
@@ -63,7 +63,7 @@ public final class StreamingHistogramBuilder {
         Checks.inRange("maxSpool", maxSpool, 0, MAX_SPOOL);
         this.maxSpool = maxSpool == 0 ? 0 : Integer.highestOneBit(2 * maxSpool - 1);
         this.roundTo = Checks.inRange("roundTo", roundTo, 1, Long.MAX_VALUE);
-        this.largestMultiple = Long.MAX_VALUE - Long.MAX_VALUE % roundTo;
+        this.rounding = new Rounding(roundTo);
         bins = new Bins(maxBins, roundTo);
     }
 
@@ -84,45 +84,30 @@ public final class StreamingHistogramBuilder {
             }
             return;
         }
-        long p = round(point);
-        if (p == runPoint && runCount != 0) {
+        long p = rounding.roundUp(point);
+        if (maxSpool != 0) {
+            Spool s = spool;
+            if (s == null) {
+                s = createSpool();
+            }
+            if (s.add(p, count) >= maxSpool) {
+                flush();
+            }
+        } else if (p == runPoint && runCount != 0) {
             runCount = Counts.add(runCount, count);
-            return;
+        } else {
+            endRun();
+            runPoint = p;
+            runCount = count;
         }
-        endRun();
-        runPoint = p;
-        runCount = count;
     }
 
-    /** Adds the current run of equal points, as one weighted point, to the spool or the bins. */
+    /** Without a spool: adds the current run of equal points to the bins, as one weighted point. */
     private void endRun() {
-        long count = runCount;
-        if (count == 0) {
-            return;
+        if (runCount != 0) {
+            bins.add(runPoint, runCount);
+            runCount = 0;
         }
-        runCount = 0;
-        if (maxSpool == 0) {
-            bins.add(runPoint, count);
-            return;
-        }
-        Spool s = spool;
-        if (s == null) {
-            s = createSpool();
-        }
-        if (s.add(runPoint, count) >= maxSpool) {
-            flush();
-        }
-    }
-
-    private long round(long point) {
-        if (roundTo == 1) {
-            return point;
-        }
-        long remainder = Math.floorMod(point, roundTo);
-        if (remainder == 0) {
-            return point;
-        }
-        return point > largestMultiple ? largestMultiple : point - remainder + roundTo;
     }
 
     private Spool createSpool() {

@@ -24,7 +24,7 @@ class BinsTest {
 
     private static long merged(long left, long leftCount, long right, long rightCount, long step) {
         double moment = BinMerge.momentAboutLeft(left, 0, right, 0, rightCount);
-        return BinMerge.nearestGridPoint(left, right, moment / ((double) leftCount + rightCount), step);
+        return BinMerge.nearestGridPoint(left, right, moment, (double) leftCount + rightCount, step);
     }
 
     @Test
@@ -35,9 +35,9 @@ class BinsTest {
         assertTrue(nearRight >= Long.MAX_VALUE - 4096, () -> "near the right end: " + nearRight);
         long middle = merged(Long.MIN_VALUE, 5, Long.MAX_VALUE, 5, 1);
         assertTrue(Math.abs(middle) <= 4096, () -> "middle of the whole range: " + middle);
-        assertEquals(Long.MAX_VALUE - 1, BinMerge.nearestGridPoint(Long.MAX_VALUE - 1, Long.MAX_VALUE, 0.4, 1));
-        assertEquals(Long.MAX_VALUE, BinMerge.nearestGridPoint(Long.MAX_VALUE - 1, Long.MAX_VALUE, 7.0, 1));
-        assertEquals(Long.MIN_VALUE, BinMerge.nearestGridPoint(Long.MIN_VALUE, 0, -3.0, 1));
+        assertEquals(Long.MAX_VALUE - 1, BinMerge.nearestGridPoint(Long.MAX_VALUE - 1, Long.MAX_VALUE, 0.8, 2, 1));
+        assertEquals(Long.MAX_VALUE, BinMerge.nearestGridPoint(Long.MAX_VALUE - 1, Long.MAX_VALUE, 7.0, 1, 1));
+        assertEquals(Long.MIN_VALUE, BinMerge.nearestGridPoint(Long.MIN_VALUE, 0, -3.0, 1, 1));
     }
 
     @Test
@@ -228,7 +228,7 @@ class BinsTest {
             long left = points[i];
             double moment = BinMerge.momentAboutLeft(left, moments[i], points[i + 1], moments[i + 1], counts[i + 1]);
             double count = (double) counts[i] + (double) counts[i + 1];
-            long q = BinMerge.nearestGridPoint(left, points[i + 1], moment / count, step);
+            long q = BinMerge.nearestGridPoint(left, points[i + 1], moment, count, step);
             points[i] = q;
             moments[i] = moment - BinMerge.unsignedToDouble(q - left) * count;
             counts[i] += counts[i + 1];
