@@ -4,7 +4,6 @@ import java.io.DataInput;
 import java.io.DataOutput;
 import java.io.EOFException;
 import java.io.IOException;
-import java.nio.BufferOverflowException;
 import java.nio.ByteBuffer;
 import java.util.Objects;
 
@@ -45,12 +44,18 @@ public final class HistogramFormat {
     private HistogramFormat() {
     }
 
-    /** @return the histogram in this format */
+    /**
+     * @param histogram the histogram to encode
+     * @return the histogram in this format
+     */
     public static byte[] toByteArray(StreamingHistogram histogram) {
         return FormatWriter.encode(histogram);
     }
 
-    /** @return the length of {@link #toByteArray}'s result, without encoding */
+    /**
+     * @param histogram the histogram to measure
+     * @return the length of {@link #toByteArray}'s result, without encoding
+     */
     public static int serializedSize(StreamingHistogram histogram) {
         return FormatWriter.size(histogram);
     }
@@ -58,8 +63,10 @@ public final class HistogramFormat {
     /**
      * Puts the histogram's encoding (as {@link #toByteArray}) at the buffer's position and advances it.
      *
-     * @throws BufferOverflowException if the buffer has fewer than {@link #serializedSize} bytes remaining; then
-     *         nothing is written
+     * @param histogram the histogram to encode
+     * @param out where to put it
+     * @throws java.nio.BufferOverflowException if the buffer has fewer than {@link #serializedSize} bytes
+     *         remaining; then nothing is written
      */
     public static void write(StreamingHistogram histogram, ByteBuffer out) {
         out.put(toByteArray(histogram));
@@ -68,6 +75,8 @@ public final class HistogramFormat {
     /**
      * Reads a histogram from exactly the given bytes.
      *
+     * @param bytes one encoded histogram, version 1 or 2
+     * @return the histogram
      * @throws HistogramFormatException if the bytes are not one valid histogram
      */
     public static StreamingHistogram fromByteArray(byte[] bytes) {
@@ -77,6 +86,10 @@ public final class HistogramFormat {
     /**
      * Reads a histogram from exactly bytes[offset, offset + length).
      *
+     * @param bytes holds one encoded histogram, version 1 or 2, in the range
+     * @param offset where it starts
+     * @param length how long it is
+     * @return the histogram
      * @throws HistogramFormatException if the range is not one valid histogram
      * @throws IndexOutOfBoundsException if the range is not inside the array
      */
@@ -88,6 +101,8 @@ public final class HistogramFormat {
     /**
      * Reads a histogram from exactly the buffer's remaining bytes and advances its position to its limit.
      *
+     * @param in holds one encoded histogram, version 1 or 2, from its position to its limit
+     * @return the histogram
      * @throws HistogramFormatException if the remaining bytes are not one valid histogram; the position is then
      *         unchanged
      */
@@ -103,6 +118,8 @@ public final class HistogramFormat {
      * Reads one histogram at the buffer's position, which may be followed by other data: the encoding says
      * where it ends. Advances the position past it.
      *
+     * @param in holds an encoded histogram, version 1 or 2, at its position
+     * @return the histogram
      * @throws HistogramFormatException if the bytes at the position are not a valid histogram; the position is
      *         then unchanged
      */
@@ -113,7 +130,13 @@ public final class HistogramFormat {
         return histogram;
     }
 
-    /** Writes the histogram as an int length followed by {@link #toByteArray}. */
+    /**
+     * Writes the histogram as an int length followed by {@link #toByteArray}.
+     *
+     * @param histogram the histogram to encode
+     * @param out where to write it
+     * @throws IOException if the stream fails
+     */
     public static void write(StreamingHistogram histogram, DataOutput out) throws IOException {
         byte[] bytes = toByteArray(histogram);
         out.writeInt(bytes.length);
@@ -123,6 +146,8 @@ public final class HistogramFormat {
     /**
      * Reads what {@link #write(StreamingHistogram, DataOutput)} wrote.
      *
+     * @param in the stream, at a length-prefixed histogram
+     * @return the histogram
      * @throws HistogramFormatException if the length is out of range, the stream ends early or the bytes are
      *         not a valid histogram
      * @throws IOException if the stream fails

@@ -77,7 +77,7 @@ public final class StreamingHistogram {
 
     /**
      * Estimated number of values at most b (Algorithm 3, "sum"): 0 below the lowest point, the total at or
-     * above the highest; between points p_i <= b < p_(i+1), the counts below p_i, half of bin i, and the
+     * above the highest; between points {@code p_i <= b < p_(i+1)}, the counts below p_i, half of bin i, and the
      * trapezoid from p_i to b under the line joining the two bins' counts.
      *
      * @param b the bound (NaN gives NaN)
@@ -103,7 +103,7 @@ public final class StreamingHistogram {
         return below[i] + mi / 2 + (mi + mb) / 2 * fraction;
     }
 
-    /** The largest i with points[i] <= b, for points[0] <= b < points[n - 1]. */
+    /** The largest i with {@code points[i] <= b}, for {@code points[0] <= b < points[n - 1]}. */
     private int floorIndex(double b) {
         int lo = 0;
         int hi = points.length - 1;
@@ -142,18 +142,7 @@ public final class StreamingHistogram {
         if (s >= below[n - 1] + counts[n - 1] / 2.0) {
             return points[n - 1];
         }
-        // The i with sum(p_i) <= s < sum(p_(i+1)), where sum(p_i) = below[i] + m_i / 2.
-        int lo = 0;
-        int hi = n - 1;
-        while (hi - lo > 1) {
-            int mid = (lo + hi) >>> 1;
-            if (below[mid] + counts[mid] / 2.0 <= s) {
-                lo = mid;
-            } else {
-                hi = mid;
-            }
-        }
-        int i = lo;
+        int i = midpointIndex(s);
         double d = s - (below[i] + counts[i] / 2.0);
         double mi = counts[i];
         double a = counts[i + 1] - mi;
@@ -162,6 +151,21 @@ public final class StreamingHistogram {
         double z = 2 * d / (mi + Math.sqrt(Math.max(0, mi * mi + 2 * a * d)));
         z = Math.max(0, Math.min(1, z));
         return points[i] + z * BinMerge.unsignedToDouble(points[i + 1] - points[i]);
+    }
+
+    /** The i with {@code sum(p_i) <= s < sum(p_(i+1))}, where sum(p_i) = below[i] + m_i / 2, for s inside them. */
+    private int midpointIndex(double s) {
+        int lo = 0;
+        int hi = points.length - 1;
+        while (hi - lo > 1) {
+            int mid = (lo + hi) >>> 1;
+            if (below[mid] + counts[mid] / 2.0 <= s) {
+                lo = mid;
+            } else {
+                hi = mid;
+            }
+        }
+        return lo;
     }
 
     /**
@@ -228,6 +232,9 @@ public final class StreamingHistogram {
     /**
      * {@link #merge(StreamingHistogram, int)} into the larger of the two maxBins; an empty histogram's maxBins
      * does not count, so that merging with an empty histogram returns an equal histogram.
+     *
+     * @param other the other histogram
+     * @return a new histogram; neither input changes
      */
     public StreamingHistogram merge(StreamingHistogram other) {
         int bins = isEmpty() != other.isEmpty() ? (isEmpty() ? other.maxBins : maxBins) : Math.max(maxBins, other.maxBins);
@@ -243,7 +250,11 @@ public final class StreamingHistogram {
         return a;
     }
 
-    /** Passes each bin to consumer in point order, without boxing. */
+    /**
+     * Passes each bin to consumer in point order, without boxing.
+     *
+     * @param consumer receives each bin's point and count
+     */
     public void forEach(PointConsumer consumer) {
         for (int i = 0; i < points.length; i++) {
             consumer.accept(points[i], counts[i]);

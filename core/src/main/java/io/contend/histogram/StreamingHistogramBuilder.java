@@ -43,6 +43,8 @@ public final class StreamingHistogramBuilder {
     private final Rounding rounding;
 
     private final Bins bins;
+    /** bins::add, made once so that a flush allocates nothing. */
+    private final PointConsumer toBins;
     /** Without a spool, the current run of equal rounded points, not yet added: its point and count (0: none). */
     private long runPoint;
     private long runCount;
@@ -65,9 +67,14 @@ public final class StreamingHistogramBuilder {
         this.roundTo = Checks.inRange("roundTo", roundTo, 1, Long.MAX_VALUE);
         this.rounding = new Rounding(roundTo);
         bins = new Bins(maxBins, roundTo);
+        toBins = bins::add;
     }
 
-    /** Adds one occurrence of point. */
+    /**
+     * Adds one occurrence of point.
+     *
+     * @param point the value, e.g. a deletion time in seconds
+     */
     public void update(long point) {
         update(point, 1);
     }
@@ -75,6 +82,8 @@ public final class StreamingHistogramBuilder {
     /**
      * Adds count occurrences of point; a count of 0 changes nothing.
      *
+     * @param point the value, e.g. a deletion time in seconds
+     * @param count how many times it occurred, at least 0
      * @throws IllegalArgumentException if count is negative
      */
     public void update(long point, long count) {
@@ -117,22 +126,16 @@ public final class StreamingHistogramBuilder {
 
     /** Merges the spooled points into the bins, one at a time, then empties the spool. */
     private void flush() {
-        Spool s = spool;
-        if (s == null || s.size() == 0) {
-            return;
+        if (spool != null) {
+            spool.drainTo(toBins);
         }
-        for (int slot = 0, slots = s.slots(); slot < slots; slot++) {
-            long count = s.countAt(slot);
-            if (count != 0) {
-                bins.add(s.pointAt(slot), count);
-            }
-        }
-        s.clear();
     }
 
     /**
      * Flushes the spool and returns the histogram of everything added so far. The builder stays usable; the
      * histogram does not change with later updates.
+     *
+     * @return the histogram
      */
     public StreamingHistogram build() {
         endRun();
