@@ -11,8 +11,8 @@ package io.contend.histogram;
  * Algorithm 1) among the pairs whose combined count is at most 2 * total / maxBins ({@link BinMerge}: t-digest's
  * size bound, Dunning and Ertl 2019). The plain closest-pair rule fails on time-ordered input, which is what a
  * tombstone histogram gets: the newest point is always closest to the newest bin, so one bin swallows most of
- * the stream (on points 0 .. 999,999 in order, maxBins 100 and no spool, sum at the median was off by 75% of the
- * count). Under the bound
+ * the stream (on points 0 .. 999,999 in order, maxBins 100 and no spool, sum at the median was 125,248 instead of
+ * 500,000). Under the bound
  * that bin stops growing at about 2% of the count (maxBins 100) and the closest pair that may still merge is
  * taken instead, so the bins stay balanced whatever the order. On ties the new point's own pairs go first
  * (left, then right), then the leftmost pair.
