@@ -1,49 +1,207 @@
 package io.contend.histogram;
 
 /**
- * The algorithms on bins: parallel arrays of strictly increasing points and their counts (each at least 1).
- * Merging follows Ben-Haim and Tom-Tov, "A Streaming Parallel Decision Tree Algorithm", JMLR 11 (2010),
- * Algorithm 1: while there are too many bins, replace the two adjacent bins whose points are closest by one
- * bin at their count-weighted mean with the sum of their counts. Ties go to the leftmost pair, so results are
- * deterministic.
+ * The builder's bins: parallel arrays of strictly increasing grid points, their counts (each at least 1) and
+ * their first moments about their points (so that a bin's exact mean is point + moment / count), at most maxBins
+ * of them.
  *
- * <p>Arithmetic that cannot overflow: gaps between points are taken as unsigned 64-bit values (two longs are
- * at most 2^64 - 1 apart), counts saturate at Long.MAX_VALUE, and the merged point is computed from the nearer
- * end of the pair, so it never leaves [left, right]. Points live on a grid of multiples of {@code step} (1 when
- * the builder does not round); a merged point is rounded to the nearest grid point, is strictly between the
- * pair when the pair is at least two steps apart, and goes to the heavier end (the left one on a tie) when the
- * pair is one step apart. Rounding to the nearest grid point, not up, keeps mass from drifting in one
- * direction (Cassandra rounds merged points up again, and with frequent merges its mass drifts upward).
+ * <p>Implementation notes. A point equal to a bin's point adds to that bin. Otherwise, while there are fewer
+ * than maxBins bins, it becomes a bin; when they are full it is inserted and then one adjacent pair merges:
+ * the closest pair (Ben-Haim and Tom-Tov, "A Streaming Parallel Decision Tree Algorithm", JMLR 11 (2010),
+ * Algorithm 1) among the pairs whose combined count is at most 2 * total / maxBins ({@link BinMerge}: t-digest's
+ * size bound, Dunning and Ertl 2019). The plain closest-pair rule fails on time-ordered input, which is what a
+ * tombstone histogram gets: the newest point is always closest to the newest bin, so one bin swallows most of
+ * the stream (on points 0 .. 999,999 in order, maxBins 100 and no spool, sum at the median was 125,248 instead of
+ * 500,000). Under the bound
+ * that bin stops growing at about 2% of the count (maxBins 100) and the closest pair that may still merge is
+ * taken instead, so the bins stay balanced whatever the order. On ties the new point's own pairs go first
+ * (left, then right), then the leftmost pair.
  *
- * <p>{@link #reduce} merges many bins at once (a histogram merge) in O(n log n) with a heap of candidate
- * pairs; {@link #insertMergingClosest} adds one point to full bins and merges one pair in O(n), the
- * one-point-at-a-time path. Both pick the pairs that merging the closest pair, one at a time, picks. Instances hold reusable scratch arrays; single-threaded.
+ * <p>Most updates need no scan of the bins. After a scan, every pair that may merge has a gap of at least the
+ * second smallest gap among them ({@code gapBound}; the smallest is merged away), and every pair that may not has a combined count of at least
+ * {@code reeligibleAt}. Merging and adding only widen gaps and add counts, so while the limit stays below
+ * reeligibleAt (the limit grows with the total), a new point whose closer eligible neighbour is no farther than
+ * gapBound merges into it without a scan; the pair on its other side is then folded into the two bounds.
+ * Single-threaded, like the builder.
  */
 final class Bins {
-    /** Scratch for reduce: linked list of live bins and a binary min-heap of (gap, left bin) candidates. */
-    private int[] next = new int[0];
-    private int[] prev = new int[0];
-    private long[] heapGaps = new long[0];
-    private int[] heapLefts = new int[0];
-    private int heapSize;
+    private final int maxBins;
+    private final long step;
+    private final long[] points;
+    private final long[] counts;
+    /** Sum of (value - point) over a bin's values: 0 for a bin of one distinct point, and adding at the point keeps it. */
+    private final double[] moments;
+    private int size;
+    private long total;
+    /** Pairs that may merge have gaps (unsigned) of at least this; 0 when unknown, i.e. scan. */
+    private long gapBound;
+    /** Pairs left out of gapBound hold together at least this many; gapBound holds while the limit is below it. */
+    private long reeligibleAt;
+    /** Scratch of one scan: the closest pair that may merge, its gap, the next closest gap, the lightest pair that may not. */
+    private int scanBest;
+    private long scanBestGap;
+    private long scanSecondGap;
+    private long scanHeavy;
 
     /**
-     * Inserts (point, count) into points/counts[0, n), adding to an equal point's count; the arrays must have
-     * room for n + 1 entries.
-     *
-     * @return the new number of bins (n or n + 1)
+     * @param maxBins at least 1
+     * @param step the grid: every point added is a multiple of it
      */
-    static int insert(long[] points, long[] counts, int n, long point, long count) {
-        int i = lowerBound(points, n, point);
-        if (i < n && points[i] == point) {
-            counts[i] = Counts.add(counts[i], count);
-            return n;
+    Bins(int maxBins, long step) {
+        this.maxBins = maxBins;
+        this.step = step;
+        points = new long[maxBins + 1];
+        counts = new long[maxBins + 1];
+        moments = new double[maxBins + 1];
+    }
+
+    /** Adds count (at least 1) occurrences of point, a multiple of the step. */
+    void add(long point, long count) {
+        total = Counts.add(total, count);
+        // Time-ordered input mostly lands beyond the last bin: no search then (a well-predicted branch either way).
+        int k = size > 0 && point > points[size - 1] ? size : lowerBound(points, size, point);
+        if (k < size && points[k] == point) {
+            counts[k] = Counts.add(counts[k], count); // the moment about the point does not change
+        } else if (size < maxBins) {
+            insertAt(k, point, count);
+            gapBound = 0; // a new bin splits a gap: the bound no longer holds
+        } else {
+            long limit = BinMerge.limit(total, maxBins);
+            if (!mergeIntoNeighbour(k, point, count, limit)) {
+                insertAt(k, point, count);
+                mergePair(closestPair(k, limit));
+            }
         }
-        System.arraycopy(points, i, points, i + 1, n - i);
-        System.arraycopy(counts, i, counts, i + 1, n - i);
-        points[i] = point;
-        counts[i] = count;
-        return n + 1;
+    }
+
+    /**
+     * The fast path: merges the new point into its closer neighbour when that pair may merge and is no farther
+     * apart than gapBound, which makes it the pair a scan would pick.
+     *
+     * @return false when a scan is needed
+     */
+    private boolean mergeIntoNeighbour(int k, long point, long count, long limit) {
+        if (gapBound == 0 || limit >= reeligibleAt) {
+            return false;
+        }
+        boolean left = k > 0 && BinMerge.mayMerge(counts[k - 1], count, limit);
+        boolean right = k < size && BinMerge.mayMerge(count, counts[k], limit);
+        if (left && (!right || Long.compareUnsigned(point - points[k - 1], points[k] - point) <= 0)) {
+            if (Long.compareUnsigned(point - points[k - 1], gapBound) > 0) {
+                return false;
+            }
+            setMerged(k - 1, points[k - 1], moments[k - 1], counts[k - 1], point, 0, count);
+        } else if (right && Long.compareUnsigned(points[k] - point, gapBound) <= 0) {
+            setMerged(k, point, 0, count, points[k], moments[k], counts[k]);
+        } else {
+            return false;
+        }
+        if (k > 0 && k < size) { // the pair on the point's other side is new: fold it into the bounds
+            foldPair(k - 1, limit);
+        }
+        return true;
+    }
+
+    private void foldPair(int i, long limit) {
+        if (BinMerge.mayMerge(counts[i], counts[i + 1], limit)) {
+            long gap = points[i + 1] - points[i];
+            gapBound = Long.compareUnsigned(gap, gapBound) < 0 ? gap : gapBound;
+        } else {
+            reeligibleAt = Math.min(reeligibleAt, Counts.add(counts[i], counts[i + 1]));
+        }
+    }
+
+    /**
+     * Scans the size - 1 pairs (the new bin at k among them) for the closest pair that may merge, and records
+     * the bounds for the fast path. If rounding in the limit's arithmetic leaves no pair that may merge (possible
+     * only with counts near 2^53 and more), the closest pair of all.
+     *
+     * @return the left index of the pair
+     */
+    private int closestPair(int k, long limit) {
+        scanBest = -1;
+        scanSecondGap = -1; // unsigned: the largest gap
+        scanHeavy = Long.MAX_VALUE;
+        for (int j = Math.max(0, k - 1); j <= Math.min(k, size - 2); j++) { // the new bin's pairs win ties
+            consider(j, limit);
+        }
+        for (int j = 0; j < size - 1; j++) {
+            if (j < k - 1 || j > k) {
+                consider(j, limit);
+            }
+        }
+        if (scanBest < 0) {
+            return closestPair(k, BinMerge.NO_LIMIT);
+        }
+        // After the merge, the pairs that may merge are the others, or wider versions of them (the two next to it).
+        gapBound = scanSecondGap;
+        reeligibleAt = scanHeavy;
+        return scanBest;
+    }
+
+    /** One pair of the scan: the closest and second closest pairs that may merge, the lightest that may not. */
+    private void consider(int j, long limit) {
+        if (!BinMerge.mayMerge(counts[j], counts[j + 1], limit)) {
+            scanHeavy = Math.min(scanHeavy, Counts.add(counts[j], counts[j + 1]));
+            return;
+        }
+        long gap = points[j + 1] - points[j];
+        if (scanBest < 0 || Long.compareUnsigned(gap, scanBestGap) < 0) {
+            if (scanBest >= 0) {
+                scanSecondGap = scanBestGap;
+            }
+            scanBest = j;
+            scanBestGap = gap;
+        } else if (Long.compareUnsigned(gap, scanSecondGap) < 0) {
+            scanSecondGap = gap;
+        }
+    }
+
+    /** Merges bins i and i + 1 into bin i. */
+    private void mergePair(int i) {
+        setMerged(i, points[i], moments[i], counts[i], points[i + 1], moments[i + 1], counts[i + 1]);
+        int tail = size - i - 2;
+        System.arraycopy(points, i + 2, points, i + 1, tail);
+        System.arraycopy(counts, i + 2, counts, i + 1, tail);
+        System.arraycopy(moments, i + 2, moments, i + 1, tail);
+        size--;
+    }
+
+    /** Stores at index at the merge of two bins (left below right): the nearest grid point to their mean. */
+    private void setMerged(int at, long left, double leftMoment, long leftCount, long right, double rightMoment, long rightCount) {
+        double moment = BinMerge.momentAboutLeft(left, leftMoment, right, rightMoment, rightCount);
+        double count = (double) leftCount + (double) rightCount;
+        long point = BinMerge.nearestGridPoint(left, right, moment, count, step);
+        points[at] = point;
+        moments[at] = moment - BinMerge.unsignedToDouble(point - left) * count;
+        counts[at] = Counts.add(leftCount, rightCount);
+    }
+
+    private void insertAt(int k, long point, long count) {
+        int tail = size - k;
+        System.arraycopy(points, k, points, k + 1, tail);
+        System.arraycopy(counts, k, counts, k + 1, tail);
+        System.arraycopy(moments, k, moments, k + 1, tail);
+        points[k] = point;
+        counts[k] = count;
+        moments[k] = 0;
+        size++;
+    }
+
+    /** @return the histogram of the bins */
+    StreamingHistogram toHistogram(int histogramMaxBins, long roundTo) {
+        return new StreamingHistogram(points, counts, size, histogramMaxBins, roundTo);
+    }
+
+    int size() {
+        return size;
+    }
+
+    /** Empties the bins, keeping their memory. */
+    void clear() {
+        size = 0;
+        total = 0;
+        gapBound = 0;
     }
 
     /**
@@ -62,245 +220,5 @@ final class Bins {
             length -= half;
         }
         return points[base] < key ? base + 1 : base;
-    }
-
-    /**
-     * Adds a new point to full bins and merges the closest pair, in one pass: the same result as
-     * {@link #insert} followed by merging the closest pair, but it scans the gaps the new point would make
-     * without inserting it, and moves only the bins between the insertion and the merge (none when the new point
-     * merges with a neighbour), instead of shifting the tail of both arrays twice. BinsTest checks it against
-     * that two-step reference.
-     *
-     * <p>gapBound, when not 0, is a lower bound on every gap between the bins (unsigned). When one of the two
-     * gaps the new point makes is strictly below it, that gap is the closest pair and no scan is needed: after a
-     * full scan every gap is at least the smallest one found, and merging only widens the gaps next to the merge,
-     * so the bound stays valid from one call to the next and, as merges even out the gaps, the new point's own
-     * gap is often the smallest.
-     *
-     * @param n the number of bins, at least 1; point must not be among them
-     * @param gapBound a lower bound on the gaps, or 0 for none
-     * @return a lower bound on the gaps afterwards, for the next call
-     */
-    static long insertMergingClosest(long[] points, long[] counts, int n, long point, long count, long step, long gapBound) {
-        int k = lowerBound(points, n, point);
-        if (gapBound != 0) {
-            long left = k > 0 ? point - points[k - 1] : 0;
-            long right = k < n ? points[k] - point : 0;
-            if (k > 0 && Long.compareUnsigned(left, gapBound) < 0 && (k == n || Long.compareUnsigned(left, right) <= 0)) {
-                long q = mergedPoint(points[k - 1], counts[k - 1], point, count, step);
-                points[k - 1] = q;
-                counts[k - 1] = Counts.add(counts[k - 1], count);
-                return k == n ? gapBound : minUnsigned(gapBound, points[k] - q);
-            }
-            if (k < n && Long.compareUnsigned(right, gapBound) < 0 && (k == 0 || Long.compareUnsigned(right, left) < 0)) {
-                long q = mergedPoint(point, count, points[k], counts[k], step);
-                points[k] = q;
-                counts[k] = Counts.add(counts[k], count);
-                return k == 0 ? gapBound : minUnsigned(gapBound, q - points[k - 1]);
-            }
-        }
-        // Scan the gaps of the array with the point inserted at k, in order, so ties go to the leftmost pair.
-        int best = -1;
-        long bestGap = 0;
-        for (int i = 0; i < k - 1; i++) {
-            long gap = points[i + 1] - points[i];
-            if (best < 0 || Long.compareUnsigned(gap, bestGap) < 0) {
-                bestGap = gap;
-                best = i;
-            }
-        }
-        if (k > 0 && (best < 0 || Long.compareUnsigned(point - points[k - 1], bestGap) < 0)) {
-            bestGap = point - points[k - 1];
-            best = k - 1;
-        }
-        if (k < n && (best < 0 || Long.compareUnsigned(points[k] - point, bestGap) < 0)) {
-            bestGap = points[k] - point;
-            best = k;
-        }
-        for (int i = k; i < n - 1; i++) {
-            long gap = points[i + 1] - points[i];
-            if (Long.compareUnsigned(gap, bestGap) < 0) {
-                bestGap = gap;
-                best = i + 1;
-            }
-        }
-        if (best == k - 1) { // the point merges into its left neighbour
-            points[k - 1] = mergedPoint(points[k - 1], counts[k - 1], point, count, step);
-            counts[k - 1] = Counts.add(counts[k - 1], count);
-        } else if (best == k) { // into its right neighbour
-            points[k] = mergedPoint(point, count, points[k], counts[k], step);
-            counts[k] = Counts.add(counts[k], count);
-        } else if (best < k) { // an older pair left of it: close the gap up to the point
-            points[best] = mergedPoint(points[best], counts[best], points[best + 1], counts[best + 1], step);
-            counts[best] = Counts.add(counts[best], counts[best + 1]);
-            System.arraycopy(points, best + 2, points, best + 1, k - best - 2);
-            System.arraycopy(counts, best + 2, counts, best + 1, k - best - 2);
-            points[k - 1] = point;
-            counts[k - 1] = count;
-        } else { // an older pair right of it, (best - 1, best) in the old arrays: open a slot at k
-            int i = best - 1;
-            long merged = mergedPoint(points[i], counts[i], points[i + 1], counts[i + 1], step);
-            long mergedCount = Counts.add(counts[i], counts[i + 1]);
-            System.arraycopy(points, k, points, k + 1, i - k);
-            System.arraycopy(counts, k, counts, k + 1, i - k);
-            points[i + 1] = merged;
-            counts[i + 1] = mergedCount;
-            points[k] = point;
-            counts[k] = count;
-        }
-        return bestGap; // every gap is now at least the one just merged away
-    }
-
-    private static long minUnsigned(long a, long b) {
-        return Long.compareUnsigned(a, b) <= 0 ? a : b;
-    }
-
-    /**
-     * Merges closest pairs of points/counts[0, n) until at most maxBins remain, in place.
-     *
-     * @return the new number of bins, min(n, maxBins)
-     */
-    int reduce(long[] points, long[] counts, int n, int maxBins, long step) {
-        if (n <= maxBins) {
-            return n;
-        }
-        ensureScratch(n);
-        heapSize = 0;
-        for (int i = 0; i < n; i++) {
-            next[i] = i + 1 < n ? i + 1 : -1;
-            prev[i] = i - 1;
-        }
-        for (int i = 0; i < n - 1; i++) {
-            heapGaps[heapSize] = points[i + 1] - points[i];
-            heapLefts[heapSize++] = i;
-        }
-        for (int i = heapSize / 2 - 1; i >= 0; i--) {
-            siftDown(i);
-        }
-        for (int merges = n - maxBins; merges > 0; ) {
-            long gap = heapGaps[0];
-            int left = heapLefts[0];
-            popTop();
-            int right = counts[left] == 0 ? -1 : next[left];
-            if (right < 0 || points[right] - points[left] != gap) {
-                continue; // stale: the left bin was merged away or its pair changed since this entry was pushed
-            }
-            points[left] = mergedPoint(points[left], counts[left], points[right], counts[right], step);
-            counts[left] = Counts.add(counts[left], counts[right]);
-            counts[right] = 0;
-            int after = next[right];
-            next[left] = after;
-            if (after >= 0) {
-                prev[after] = left;
-                push(points[after] - points[left], left);
-            }
-            if (prev[left] >= 0) {
-                push(points[left] - points[prev[left]], prev[left]);
-            }
-            merges--;
-        }
-        // Bin 0 is only ever the left of a merge, so it is alive: walk the list, compacting in place.
-        int out = 0;
-        for (int i = 0; i >= 0; i = next[i]) {
-            points[out] = points[i];
-            counts[out] = counts[i];
-            out++;
-        }
-        return out;
-    }
-
-    private void ensureScratch(int n) {
-        if (next.length < n) {
-            next = new int[n];
-            prev = new int[n];
-            heapGaps = new long[3 * n];
-            heapLefts = new int[3 * n];
-        }
-    }
-
-    private void push(long gap, int left) {
-        int i = heapSize++;
-        heapGaps[i] = gap;
-        heapLefts[i] = left;
-        while (i > 0) {
-            int parent = (i - 1) >>> 1;
-            if (!less(i, parent)) {
-                break;
-            }
-            swap(i, parent);
-            i = parent;
-        }
-    }
-
-    private void popTop() {
-        heapSize--;
-        heapGaps[0] = heapGaps[heapSize];
-        heapLefts[0] = heapLefts[heapSize];
-        siftDown(0);
-    }
-
-    private void siftDown(int i) {
-        while (true) {
-            int child = 2 * i + 1;
-            if (child >= heapSize) {
-                return;
-            }
-            if (child + 1 < heapSize && less(child + 1, child)) {
-                child++;
-            }
-            if (!less(child, i)) {
-                return;
-            }
-            swap(i, child);
-            i = child;
-        }
-    }
-
-    /** Heap order: smaller gap (unsigned) first, then the leftmost pair. */
-    private boolean less(int a, int b) {
-        int byGap = Long.compareUnsigned(heapGaps[a], heapGaps[b]);
-        return byGap < 0 || (byGap == 0 && heapLefts[a] < heapLefts[b]);
-    }
-
-    private void swap(int a, int b) {
-        long g = heapGaps[a];
-        heapGaps[a] = heapGaps[b];
-        heapGaps[b] = g;
-        int l = heapLefts[a];
-        heapLefts[a] = heapLefts[b];
-        heapLefts[b] = l;
-    }
-
-    /**
-     * The count-weighted mean of left < right, rounded to the nearest multiple of step from left, kept strictly
-     * inside the pair when the pair is at least two steps apart; right - left must be a multiple of step.
-     */
-    static long mergedPoint(long left, long leftCount, long right, long rightCount, long step) {
-        long steps = Long.divideUnsigned(right - left, step); // at least 1
-        double towardRight = (double) rightCount / ((double) leftCount + (double) rightCount);
-        long offset;
-        if (towardRight <= 0.5) {
-            offset = Math.round(towardRight * unsignedToDouble(steps));
-        } else {
-            offset = steps - Math.round((1 - towardRight) * unsignedToDouble(steps));
-        }
-        if (Long.compareUnsigned(steps, 2) >= 0) {
-            offset = clampUnsigned(offset, 1, steps - 1);
-        } else {
-            offset = towardRight > 0.5 ? 1 : 0;
-        }
-        return left + offset * step;
-    }
-
-    private static long clampUnsigned(long value, long min, long max) {
-        if (Long.compareUnsigned(value, min) < 0) {
-            return min;
-        }
-        return Long.compareUnsigned(value, max) > 0 ? max : value;
-    }
-
-    static double unsignedToDouble(long value) {
-        double d = (double) (value >>> 1) * 2.0;
-        return d + (value & 1);
     }
 }

@@ -1,21 +1,18 @@
 package io.contend.histogram;
 
-import java.util.Arrays;
-
 /**
- * The builder's spool: an open-addressing map from point to count on two primitive arrays (linear probing,
- * load factor at most 1/2, Fibonacci hashing), so that accumulating a point that is already spooled costs one
- * hash and a short probe and allocates nothing. A slot is empty when its count is 0 (spooled counts are at
- * least 1). Single-threaded, like the builder.
- *
- * <p>Source: the spool of CASSANDRA-13444's builder; linear probing and Fibonacci (multiplicative) hashing as in
- * Knuth, The Art of Computer Programming, vol. 3, section 6.4.
+ * The builder's spool: an open-addressing map from point to count on one primitive array (linear probing, load
+ * factor at most 1/2, Fibonacci hashing), so that accumulating a point that is already spooled costs one hash and
+ * a short probe and allocates nothing. A slot is a point and its count side by side, so that a probe touches one
+ * cache line, not one in each of two arrays: a spool of 100,000 points spans megabytes, and most of its probes
+ * miss the cache. A slot is empty when its count is 0 (spooled counts are at least 1). Single-threaded, like the
+ * builder.
  */
 final class Spool {
     private static final long GOLDEN = 0x9E3779B97F4A7C15L;
 
-    private final long[] points;
-    private final long[] counts;
+    /** Slot i: its point at 2i, its count at 2i + 1. */
+    private final long[] slots;
     private final int shift;
     private final int mask;
     private int size;
@@ -23,8 +20,7 @@ final class Spool {
     /** @param maxSize the most distinct points it will hold (the builder flushes when it is reached) */
     Spool(int maxSize) {
         int capacity = Integer.highestOneBit(Math.max(2, maxSize) * 2 - 1) << 1;
-        points = new long[capacity];
-        counts = new long[capacity];
+        slots = new long[2 * capacity];
         mask = capacity - 1;
         shift = 64 - Integer.numberOfTrailingZeros(capacity);
     }
@@ -33,14 +29,15 @@ final class Spool {
     int add(long point, long count) {
         int i = (int) ((point * GOLDEN) >>> shift);
         while (true) {
-            long c = counts[i];
+            int at = 2 * i;
+            long c = slots[at + 1];
             if (c == 0) {
-                points[i] = point;
-                counts[i] = count;
+                slots[at] = point;
+                slots[at + 1] = count;
                 return ++size;
             }
-            if (points[i] == point) {
-                counts[i] = Counts.add(c, count);
+            if (slots[at] == point) {
+                slots[at + 1] = Counts.add(c, count);
                 return size;
             }
             i = (i + 1) & mask;
@@ -51,25 +48,26 @@ final class Spool {
         return size;
     }
 
-    /** @return the number of slots; entries are the slots with a non-zero count */
-    int slots() {
-        return counts.length;
-    }
-
-    /** @return the count in a slot, 0 if the slot is empty */
-    long countAt(int slot) {
-        return counts[slot];
-    }
-
-    /** @return the point in a non-empty slot */
-    long pointAt(int slot) {
-        return points[slot];
-    }
-
+    /** Empties the spool. */
     void clear() {
         if (size != 0) {
-            Arrays.fill(counts, 0L);
+            java.util.Arrays.fill(slots, 0L);
             size = 0;
         }
+    }
+
+    /** Passes every spooled point and its count to consumer, in slot order, and empties the spool. */
+    void drainTo(PointConsumer consumer) {
+        if (size == 0) {
+            return;
+        }
+        for (int at = 0; at < slots.length; at += 2) {
+            long count = slots[at + 1];
+            if (count != 0) {
+                slots[at + 1] = 0;
+                consumer.accept(slots[at], count);
+            }
+        }
+        size = 0;
     }
 }

@@ -12,13 +12,27 @@ import java.util.Arrays;
  *
  * <p>Error behaviour. The histogram stores no raw values, so every answer between bin points is an estimate
  * that assumes each bin's values are spread around its point, half on each side, and that counts change
- * linearly between neighbouring points. It is exact at the ends ({@code sum} is 0 below the lowest point and the
- * total at or above the highest), and while there are no more distinct points than bins, {@code sum} at a bin
- * point p is exactly (count below p) + (count at p) / 2. Merging never moves mass outside the pair it merges
- * (a merged point lies in [left, right], strictly inside when the points are at least two rounding steps
- * apart), so at any b the estimate errs by at most the counts of the two bins around b. Counts saturate at
- * Long.MAX_VALUE instead of wrapping; sums are doubles. With rounding, add up to {@code roundTo - 1} to the
- * error in the value domain.
+ * linearly between neighbouring points. What holds for every input:
+ * <ul>
+ * <li>{@code sum} is 0 below the lowest point and the total at or above the highest, and never decreases;
+ * <li>while there are no more distinct points (after rounding) than bins, the bins are the points themselves
+ *     and {@code sum} at a point p is exactly (count below p) + (count at p) / 2: half a point's own count from
+ *     the count of values at most p. On data with few distinct values (a minute of seconds, or anything rounded
+ *     to a coarse grid) that half is an error no number of bins removes;
+ * <li>a bin made by merging held, when it was made, at most 2 * total / maxBins of the count then
+ *     ({@link StreamingHistogramBuilder});
+ * <li>with rounding, each value may move up by up to {@code roundTo - 1} before it is counted.
+ * </ul>
+ * No bound on the error of {@code sum} in between is proved (the Ben-Haim and Tom-Tov rule has none either; an
+ * earlier version of this note claimed "at most the counts of the two bins around b", which four bins and nine
+ * updates disprove). Measured instead: |sum(b) - (count of values at most b)| stayed within 2 * total / maxBins
+ * at every percentile b from the 1st to the 99th, on uniform, normal, exponential, bimodal and lognormal data in
+ * random, ascending, descending and batch-shuffled order, spool 0 to 100,000, roundTo 1 and 60 (worst 1.0% of the
+ * total with maxBins 100, at the 1st percentile, below the lowest bin's point; 4.0% with maxBins 20; at the
+ * quartiles at most 0.2% with maxBins 100). {@code mvn -pl core test -Dtest=StreamingHistogramPropertyTest}
+ * checks this on every build, and {@code java -cp cli/target/contend.jar io.contend.bench.histogram.HistogramErrors}
+ * prints the quartile errors on the lab's payloads next to Cassandra's and t-digest's. Counts saturate at
+ * Long.MAX_VALUE instead of wrapping; sums are doubles.
  */
 public final class StreamingHistogram {
     private final long[] points;
@@ -48,7 +62,14 @@ public final class StreamingHistogram {
         totalCount = exact;
     }
 
-    /** @return an empty histogram that merges into others as the identity */
+    /**
+     * An empty histogram: the identity of {@link #merge(StreamingHistogram)}, whatever the other's roundTo and
+     * maxBins ({@code empty(m).merge(h)} and {@code h.merge(empty(m))} equal h), so an accumulator may start
+     * from it.
+     *
+     * @param maxBins its bin limit, in [1, {@value StreamingHistogramBuilder#MAX_BINS}]
+     * @return a histogram with no bins and roundTo 1
+     */
     public static StreamingHistogram empty(int maxBins) {
         Checks.inRange("maxBins", maxBins, 1, StreamingHistogramBuilder.MAX_BINS);
         return new StreamingHistogram(new long[0], new long[0], 0, maxBins, 1);
@@ -56,7 +77,7 @@ public final class StreamingHistogram {
 
     /**
      * Estimated number of values at most b (Algorithm 3, "sum"): 0 below the lowest point, the total at or
-     * above the highest; between points p_i <= b < p_(i+1), the counts below p_i, half of bin i, and the
+     * above the highest; between points {@code p_i <= b < p_(i+1)}, the counts below p_i, half of bin i, and the
      * trapezoid from p_i to b under the line joining the two bins' counts.
      *
      * @param b the bound (NaN gives NaN)
@@ -76,13 +97,13 @@ public final class StreamingHistogram {
         int i = floorIndex(b);
         double mi = counts[i];
         double mj = counts[i + 1];
-        double width = Bins.unsignedToDouble(points[i + 1] - points[i]);
+        double width = BinMerge.unsignedToDouble(points[i + 1] - points[i]);
         double fraction = Math.min(1, (b - (double) points[i]) / width);
         double mb = mi + (mj - mi) * fraction;
         return below[i] + mi / 2 + (mi + mb) / 2 * fraction;
     }
 
-    /** The largest i with points[i] <= b, for points[0] <= b < points[n - 1]. */
+    /** The largest i with {@code points[i] <= b}, for {@code points[0] <= b < points[n - 1]}. */
     private int floorIndex(double b) {
         int lo = 0;
         int hi = points.length - 1;
@@ -121,9 +142,21 @@ public final class StreamingHistogram {
         if (s >= below[n - 1] + counts[n - 1] / 2.0) {
             return points[n - 1];
         }
-        // The i with sum(p_i) <= s < sum(p_(i+1)), where sum(p_i) = below[i] + m_i / 2.
+        int i = midpointIndex(s);
+        double d = s - (below[i] + counts[i] / 2.0);
+        double mi = counts[i];
+        double a = counts[i + 1] - mi;
+        // Solve a/2 z^2 + mi z - d = 0 for z in [0, 1] (the trapezoid of sum() equal to d), in the form without
+        // cancellation: z = 2d / (mi + sqrt(mi^2 + 2ad)), which is also right when a is 0.
+        double z = 2 * d / (mi + Math.sqrt(Math.max(0, mi * mi + 2 * a * d)));
+        z = Math.max(0, Math.min(1, z));
+        return points[i] + z * BinMerge.unsignedToDouble(points[i + 1] - points[i]);
+    }
+
+    /** The i with {@code sum(p_i) <= s < sum(p_(i+1))}, where sum(p_i) = below[i] + m_i / 2, for s inside them. */
+    private int midpointIndex(double s) {
         int lo = 0;
-        int hi = n - 1;
+        int hi = points.length - 1;
         while (hi - lo > 1) {
             int mid = (lo + hi) >>> 1;
             if (below[mid] + counts[mid] / 2.0 <= s) {
@@ -132,15 +165,7 @@ public final class StreamingHistogram {
                 hi = mid;
             }
         }
-        int i = lo;
-        double d = s - (below[i] + counts[i] / 2.0);
-        double mi = counts[i];
-        double a = counts[i + 1] - mi;
-        // Solve a/2 z^2 + mi z - d = 0 for z in [0, 1] (the trapezoid of sum() equal to d), in the form without
-        // cancellation: z = 2d / (mi + sqrt(mi^2 + 2ad)), which is also right when a is 0.
-        double z = 2 * d / (mi + Math.sqrt(Math.max(0, mi * mi + 2 * a * d)));
-        z = Math.max(0, Math.min(1, z));
-        return points[i] + z * Bins.unsignedToDouble(points[i + 1] - points[i]);
+        return lo;
     }
 
     /**
@@ -160,9 +185,15 @@ public final class StreamingHistogram {
     }
 
     /**
-     * Merges two histograms over their combined bins (equal points add up, then closest pairs merge until
-     * maxBins remain), not by replaying one into the other point by point. Merged points are kept on the
-     * rounding grid common to both (the greatest common divisor of their rounding steps).
+     * Merges two histograms over their combined bins (equal points add up), then merges adjacent pairs as the
+     * builder does (the closest pair whose combined count is at most 2 * total / maxBins) until maxBins remain;
+     * not by replaying one into the other point by point.
+     *
+     * <p>Rounding: the result's points lie on the common grid of both inputs, the greatest common divisor of
+     * their roundTo, which is the result's roundTo: every input point is on it, so no point moves, and a merged
+     * point goes to the multiple of it nearest to the pair's mean. Merging a 60 s histogram with a 1 s one gives
+     * a 1 s histogram, and two with roundTo 60 stay at 60. An empty histogram has no points and so puts no
+     * constraint on the grid: merging with it keeps the other's roundTo.
      *
      * @param other the other histogram
      * @param maxBins bins of the result, in [1, {@value StreamingHistogramBuilder#MAX_BINS}]
@@ -172,6 +203,14 @@ public final class StreamingHistogram {
         Checks.inRange("maxBins", maxBins, 1, StreamingHistogramBuilder.MAX_BINS);
         long[] mergedPoints = new long[points.length + other.points.length];
         long[] mergedCounts = new long[mergedPoints.length];
+        int n = mergeSorted(other, mergedPoints, mergedCounts);
+        long step = isEmpty() != other.isEmpty() ? (isEmpty() ? other.roundTo : roundTo) : gcd(roundTo, other.roundTo);
+        n = new BinReducer().reduce(mergedPoints, mergedCounts, n, maxBins, step);
+        return new StreamingHistogram(mergedPoints, mergedCounts, n, maxBins, step);
+    }
+
+    /** Writes the union of both bin lists into points/counts in point order, adding the counts of equal points. */
+    private int mergeSorted(StreamingHistogram other, long[] mergedPoints, long[] mergedCounts) {
         int i = 0;
         int j = 0;
         int n = 0;
@@ -187,14 +226,19 @@ public final class StreamingHistogram {
                 mergedCounts[n++] = Counts.add(counts[i++], other.counts[j++]);
             }
         }
-        long step = gcd(roundTo, other.roundTo);
-        n = new Bins().reduce(mergedPoints, mergedCounts, n, maxBins, step);
-        return new StreamingHistogram(mergedPoints, mergedCounts, n, maxBins, step);
+        return n;
     }
 
-    /** {@link #merge(StreamingHistogram, int)} into the larger of the two maxBins. */
+    /**
+     * {@link #merge(StreamingHistogram, int)} into the larger of the two maxBins; an empty histogram's maxBins
+     * does not count, so that merging with an empty histogram returns an equal histogram.
+     *
+     * @param other the other histogram
+     * @return a new histogram; neither input changes
+     */
     public StreamingHistogram merge(StreamingHistogram other) {
-        return merge(other, Math.max(maxBins, other.maxBins));
+        int bins = isEmpty() != other.isEmpty() ? (isEmpty() ? other.maxBins : maxBins) : Math.max(maxBins, other.maxBins);
+        return merge(other, bins);
     }
 
     private static long gcd(long a, long b) {
@@ -206,7 +250,11 @@ public final class StreamingHistogram {
         return a;
     }
 
-    /** Passes each bin to consumer in point order, without boxing. */
+    /**
+     * Passes each bin to consumer in point order, without boxing.
+     *
+     * @param consumer receives each bin's point and count
+     */
     public void forEach(PointConsumer consumer) {
         for (int i = 0; i < points.length; i++) {
             consumer.accept(points[i], counts[i]);

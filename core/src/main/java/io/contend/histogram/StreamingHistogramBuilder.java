@@ -4,16 +4,27 @@ import io.contend.internal.Checks;
 
 /**
  * Builds a {@link StreamingHistogram} from a stream of points, allocating nothing per update once its arrays
- * exist (CASSANDRA-13444, "Fast and garbage-free Streaming Histogram"): bins are sorted primitive arrays, and a spool, an open-addressing
- * primitive map, accumulates distinct points until it holds {@code maxSpool} of them, when they are merged into
- * the bins one at a time (O(maxBins) each); a repeated point then costs one hash probe instead of a merge.
- * With {@code maxSpool} 0 every point goes straight into the bins.
+ * exist (CASSANDRA-13444): bins are sorted primitive arrays, and a spool, an open-addressing primitive map,
+ * accumulates distinct points until it holds {@code maxSpool} of them, when they are merged into the bins one at
+ * a time; a repeated point then costs one hash probe instead of a merge. With {@code maxSpool} 0 every point goes
+ * straight into the bins, except that a run of equal points (after rounding) is added as one weighted point when
+ * the run ends, at the cost of one comparison per point: time-ordered deletion times rounded to 60 s come in such
+ * runs, which would otherwise each cost a merge.
+ *
+ * <p>Bins: a point equal to a bin's point adds to it; a new point, once maxBins bins exist, is inserted and the
+ * closest adjacent pair merges (Ben-Haim and Tom-Tov, JMLR 2010), taken among the pairs whose combined count is
+ * at most 2 * total / maxBins (t-digest's size bound, Dunning and Ertl 2019). The bound is what keeps the bins
+ * balanced on time-ordered input (ascending or descending deletion times, or several writers' batches), where
+ * the plain closest-pair rule lets one bin take most of the stream. Most updates merge into a neighbouring bin
+ * without scanning the bins; a scan is O(maxBins).
  *
  * <p>Rounding: with {@code roundTo} above 1, each point is first rounded up to a multiple of {@code roundTo}
  * (up, as Cassandra does for expiry times, so the estimate errs toward later; a point above the largest
  * multiple that fits in a long goes to that multiple), which makes equal points, and so cheap updates, more
- * likely at the price of up to {@code roundTo - 1} of error per point. Merged points are rounded to the
- * nearest multiple and stay inside their pair; see {@link StreamingHistogram} for the error behaviour.
+ * likely at the price of up to {@code roundTo - 1} of error per point. A bin keeps its exact mean while it is in
+ * the builder and its point is the multiple of roundTo nearest to that mean, so merges neither round mass up (as
+ * Cassandra's builder does) nor lose the weight of small merges into a heavy bin; see {@link StreamingHistogram}
+ * for the error behaviour.
  *
  * <p>{@link #build()} flushes the spool and returns an immutable histogram; the builder stays usable and
  * later updates do not change histograms already built. {@link #releaseSpool()} frees the spool's memory
@@ -29,14 +40,14 @@ public final class StreamingHistogramBuilder {
     private final int maxBins;
     private final int maxSpool;
     private final long roundTo;
-    private final long largestMultiple;
+    private final Rounding rounding;
 
-    /** Sorted bins, with room for one more than maxBins. */
-    private final long[] points;
-    private final long[] counts;
-    private int bins;
-    /** A lower bound on the gaps between bins once they are full, or 0 (see Bins.insertMergingClosest). */
-    private long gapBound;
+    private final Bins bins;
+    /** bins::add, made once so that a flush allocates nothing. */
+    private final PointConsumer toBins;
+    /** Without a spool, the current run of equal rounded points, not yet added: its point and count (0: none). */
+    private long runPoint;
+    private long runCount;
 
     /** Null when maxSpool is 0 or after releaseSpool(); created on first use. */
     private Spool spool;
@@ -54,12 +65,16 @@ public final class StreamingHistogramBuilder {
         Checks.inRange("maxSpool", maxSpool, 0, MAX_SPOOL);
         this.maxSpool = maxSpool == 0 ? 0 : Integer.highestOneBit(2 * maxSpool - 1);
         this.roundTo = Checks.inRange("roundTo", roundTo, 1, Long.MAX_VALUE);
-        this.largestMultiple = Long.MAX_VALUE - Long.MAX_VALUE % roundTo;
-        points = new long[maxBins + 1];
-        counts = new long[maxBins + 1];
+        this.rounding = new Rounding(roundTo);
+        bins = new Bins(maxBins, roundTo);
+        toBins = bins::add;
     }
 
-    /** Adds one occurrence of point. */
+    /**
+     * Adds one occurrence of point.
+     *
+     * @param point the value, e.g. a deletion time in seconds
+     */
     public void update(long point) {
         update(point, 1);
     }
@@ -67,6 +82,8 @@ public final class StreamingHistogramBuilder {
     /**
      * Adds count occurrences of point; a count of 0 changes nothing.
      *
+     * @param point the value, e.g. a deletion time in seconds
+     * @param count how many times it occurred, at least 0
      * @throws IllegalArgumentException if count is negative
      */
     public void update(long point, long count) {
@@ -76,29 +93,30 @@ public final class StreamingHistogramBuilder {
             }
             return;
         }
-        long p = round(point);
-        if (maxSpool == 0) {
-            addToBins(p, count);
-            return;
-        }
-        Spool s = spool;
-        if (s == null) {
-            s = createSpool();
-        }
-        if (s.add(p, count) >= maxSpool) {
-            flush();
+        long p = rounding.roundUp(point);
+        if (maxSpool != 0) {
+            Spool s = spool;
+            if (s == null) {
+                s = createSpool();
+            }
+            if (s.add(p, count) >= maxSpool) {
+                flush();
+            }
+        } else if (p == runPoint && runCount != 0) {
+            runCount = Counts.add(runCount, count);
+        } else {
+            endRun();
+            runPoint = p;
+            runCount = count;
         }
     }
 
-    private long round(long point) {
-        if (roundTo == 1) {
-            return point;
+    /** Without a spool: adds the current run of equal points to the bins, as one weighted point. */
+    private void endRun() {
+        if (runCount != 0) {
+            bins.add(runPoint, runCount);
+            runCount = 0;
         }
-        long remainder = Math.floorMod(point, roundTo);
-        if (remainder == 0) {
-            return point;
-        }
-        return point > largestMultiple ? largestMultiple : point - remainder + roundTo;
     }
 
     private Spool createSpool() {
@@ -108,41 +126,21 @@ public final class StreamingHistogramBuilder {
 
     /** Merges the spooled points into the bins, one at a time, then empties the spool. */
     private void flush() {
-        Spool s = spool;
-        if (s == null || s.size() == 0) {
-            return;
+        if (spool != null) {
+            spool.drainTo(toBins);
         }
-        for (int slot = 0, slots = s.slots(); slot < slots; slot++) {
-            long count = s.countAt(slot);
-            if (count != 0) {
-                addToBins(s.pointAt(slot), count);
-            }
-        }
-        s.clear();
-    }
-
-    private void addToBins(long point, long count) {
-        int n = bins;
-        if (n == maxBins) {
-            int i = Bins.lowerBound(points, n, point);
-            if (i < n && points[i] == point) {
-                counts[i] = Counts.add(counts[i], count);
-            } else {
-                gapBound = Bins.insertMergingClosest(points, counts, n, point, count, roundTo, gapBound);
-            }
-            return;
-        }
-        bins = Bins.insert(points, counts, n, point, count);
-        gapBound = 0; // a new bin splits a gap: the bound no longer holds
     }
 
     /**
      * Flushes the spool and returns the histogram of everything added so far. The builder stays usable; the
      * histogram does not change with later updates.
+     *
+     * @return the histogram
      */
     public StreamingHistogram build() {
+        endRun();
         flush();
-        return new StreamingHistogram(points, counts, bins, maxBins, roundTo);
+        return bins.toHistogram(maxBins, roundTo);
     }
 
     /**
@@ -156,8 +154,8 @@ public final class StreamingHistogramBuilder {
 
     /** Empties the builder, keeping its memory. */
     public void clear() {
-        bins = 0;
-        gapBound = 0;
+        bins.clear();
+        runCount = 0;
         if (spool != null) {
             spool.clear();
         }
@@ -181,6 +179,6 @@ public final class StreamingHistogramBuilder {
     @Override
     public String toString() {
         return "StreamingHistogramBuilder{maxBins=" + maxBins + ", maxSpool=" + maxSpool + ", roundTo=" + roundTo
-                + ", bins=" + bins + ", spooled=" + (spool == null ? 0 : spool.size()) + "}";
+                + ", bins=" + bins.size() + ", spooled=" + ((spool == null ? 0 : spool.size()) + (runCount == 0 ? 0 : 1)) + "}";
     }
 }

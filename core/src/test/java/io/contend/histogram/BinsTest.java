@@ -11,35 +11,37 @@ import org.junit.jupiter.api.Test;
 class BinsTest {
 
     @Test
-    void mergedPointIsTheWeightedMeanRoundedToTheGrid() {
-        assertEquals(15, Bins.mergedPoint(10, 1, 20, 1, 1));
-        assertEquals(13, Bins.mergedPoint(10, 3, 20, 1, 1)); // 12.5: a half step rounds up
-        assertEquals(120, Bins.mergedPoint(60, 1, 180, 1, 60));
-        assertEquals(120, Bins.mergedPoint(60, 2, 240, 1, 60));
-        assertEquals(120, Bins.mergedPoint(60, 3, 240, 2, 60)); // mean 132 rounds to the nearest grid point
+    void mergedPointIsTheGridPointNearestTheMean() {
+        assertEquals(15, merged(10, 1, 20, 1, 1));
+        assertEquals(12, merged(10, 3, 20, 1, 1)); // 12.5: a tie goes to the even grid point
+        assertEquals(120, merged(60, 1, 180, 1, 60));
+        assertEquals(120, merged(60, 2, 240, 1, 60));
+        assertEquals(120, merged(60, 3, 240, 2, 60)); // mean 132
+        assertEquals(10, merged(10, 1000, 20, 1, 1), "a heavy bin is not pulled a whole step by a light one");
+        assertEquals(10, merged(10, 2, 11, 1, 1));
+        assertEquals(11, merged(10, 1, 11, 2, 1));
+    }
+
+    private static long merged(long left, long leftCount, long right, long rightCount, long step) {
+        double moment = BinMerge.momentAboutLeft(left, 0, right, 0, rightCount);
+        return BinMerge.nearestGridPoint(left, right, moment, (double) leftCount + rightCount, step);
     }
 
     @Test
-    void mergedPointStaysStrictlyInsideWhenThePairIsTwoStepsApart() {
-        assertEquals(11, Bins.mergedPoint(10, Long.MAX_VALUE, 12, 1, 1));
-        assertEquals(11, Bins.mergedPoint(10, 1, 12, Long.MAX_VALUE, 1));
-        long nearLeft = Bins.mergedPoint(Long.MIN_VALUE, Long.MAX_VALUE, Long.MAX_VALUE, 1, 1); // mean: MIN + ~2
-        assertTrue(nearLeft == Long.MIN_VALUE + 1 || nearLeft == Long.MIN_VALUE + 2, () -> "near the left: " + nearLeft);
-        assertEquals(Long.MAX_VALUE - 1, Bins.mergedPoint(Long.MIN_VALUE, 1, Long.MAX_VALUE, Long.MAX_VALUE, 1));
-        long middle = Bins.mergedPoint(Long.MIN_VALUE, 5, Long.MAX_VALUE, 5, 1);
-        assertTrue(Math.abs(middle) <= 1024, () -> "middle of the whole range: " + middle);
+    void mergedPointStaysInsideThePairAtTheExtremes() {
+        // Means 2 above the left end and 2 below the right end of the whole range (a double resolves 4096 there).
+        assertEquals(Long.MIN_VALUE + 2, merged(Long.MIN_VALUE, Long.MAX_VALUE, Long.MAX_VALUE, 1, 1));
+        long nearRight = merged(Long.MIN_VALUE, 1, Long.MAX_VALUE, Long.MAX_VALUE, 1);
+        assertTrue(nearRight >= Long.MAX_VALUE - 4096, () -> "near the right end: " + nearRight);
+        long middle = merged(Long.MIN_VALUE, 5, Long.MAX_VALUE, 5, 1);
+        assertTrue(Math.abs(middle) <= 4096, () -> "middle of the whole range: " + middle);
+        assertEquals(Long.MAX_VALUE - 1, BinMerge.nearestGridPoint(Long.MAX_VALUE - 1, Long.MAX_VALUE, 0.8, 2, 1));
+        assertEquals(Long.MAX_VALUE, BinMerge.nearestGridPoint(Long.MAX_VALUE - 1, Long.MAX_VALUE, 7.0, 1, 1));
+        assertEquals(Long.MIN_VALUE, BinMerge.nearestGridPoint(Long.MIN_VALUE, 0, -3.0, 1, 1));
     }
 
     @Test
-    void mergedPointGoesToTheHeavierEndWhenOneStepApart() {
-        assertEquals(10, Bins.mergedPoint(10, 2, 11, 1, 1));
-        assertEquals(11, Bins.mergedPoint(10, 1, 11, 2, 1));
-        assertEquals(10, Bins.mergedPoint(10, 1, 11, 1, 1)); // a tie goes left: no upward drift
-        assertEquals(Long.MAX_VALUE, Bins.mergedPoint(Long.MAX_VALUE - 1, 1, Long.MAX_VALUE, 3, 1));
-    }
-
-    @Test
-    void mergedPointNeverLeavesThePairOverRandomInputs() {
+    void mergedPointNeverLeavesThePairOrTheGridOverRandomInputs() {
         Random r = new Random(11);
         for (int i = 0; i < 100_000; i++) {
             long step = 1 + r.nextInt(100);
@@ -51,117 +53,95 @@ class BinsTest {
             }
             long lc = 1 + (r.nextBoolean() ? r.nextInt(1000) : (r.nextLong() >>> 1));
             long rc = 1 + (r.nextBoolean() ? r.nextInt(1000) : (r.nextLong() >>> 1));
-            long q = Bins.mergedPoint(left, lc, right, rc, step);
+            long q = merged(left, lc, right, rc, step);
             assertTrue(q >= left && q <= right, left + ".." + right + " -> " + q);
             assertEquals(0, Long.remainderUnsigned(q - left, step), "on the grid");
-            if (span >= 2 * step) {
-                assertTrue(q > left && q < right, "strictly inside " + left + ".." + right + " -> " + q);
-            }
+            double mean = BinMerge.unsignedToDouble(span) * ((double) rc / ((double) lc + rc)); // relative to left
+            double at = BinMerge.unsignedToDouble(q - left);
+            assertTrue(Math.abs(at - mean) <= step / 2.0 + 4 * Math.ulp(mean), () -> "nearest to the mean " + mean + ": " + at);
         }
     }
 
     @Test
-    void reduceMergesTheSamePairsAsRepeatedSingleMerges() {
+    void theLimitAlwaysLeavesAPairThatMayMerge() {
+        Random r = new Random(3);
+        for (int round = 0; round < 20_000; round++) {
+            int maxBins = 1 + r.nextInt(20);
+            long[] counts = new long[maxBins + 1];
+            long total = 0;
+            for (int i = 0; i <= maxBins; i++) {
+                counts[i] = 1 + (r.nextBoolean() ? r.nextInt(3) : r.nextInt(1_000_000));
+                total += counts[i];
+            }
+            long limit = BinMerge.limit(total, maxBins);
+            boolean some = false;
+            for (int i = 0; i < maxBins; i++) {
+                some |= BinMerge.mayMerge(counts[i], counts[i + 1], limit);
+            }
+            assertTrue(some, () -> Arrays.toString(counts));
+        }
+    }
+
+    /**
+     * The builder's bins (with the fast path and its bounds) against a model that inserts the point and then
+     * scans every pair for the closest one that may merge: the same points, counts and means.
+     */
+    @Test
+    void binsMergeExactlyLikeTheScanningModel() {
+        Random r = new Random(23);
+        for (int round = 0; round < 400; round++) {
+            int maxBins = 1 + r.nextInt(20);
+            long step = r.nextBoolean() ? 1 : 1 + r.nextInt(10);
+            Bins bins = new Bins(maxBins, step);
+            Model model = new Model(maxBins, step);
+            int order = r.nextInt(3);
+            for (int i = 0; i < 2000; i++) {
+                long p = order == 0 ? r.nextInt(1_000_000) : order == 1 ? i * 7L + r.nextInt(20) : -i * 7L - r.nextInt(20);
+                p = Math.floorDiv(p, step) * step;
+                long c = r.nextInt(10) == 0 ? 1 + r.nextInt(500) : 1;
+                bins.add(p, c);
+                model.add(p, c);
+            }
+            StreamingHistogram h = bins.toHistogram(maxBins, step);
+            StreamingHistogram expected = new StreamingHistogram(model.points, model.counts, model.size, maxBins, step);
+            assertEquals(expected, h, "round " + round + " (order " + order + ")");
+        }
+    }
+
+    @Test
+    void reduceMergesTheSamePairsAsTheScanningModel() {
         Random r = new Random(5);
-        Bins bins = new Bins();
-        for (int round = 0; round < 200; round++) {
+        BinReducer reducer = new BinReducer();
+        for (int round = 0; round < 300; round++) {
             int n = 2 + r.nextInt(300);
             long[] points = r.longs(n, -1_000_000, 1_000_000).distinct().sorted().toArray();
             n = points.length;
-            long[] counts = r.longs(n, 1, 1000).toArray();
+            long[] counts = r.longs(n, 1, r.nextBoolean() ? 3 : 1000).toArray();
             int target = 1 + r.nextInt(n);
-            long[] p1 = points.clone();
-            long[] c1 = counts.clone();
-            int m1 = n;
-            while (m1 > target) {
-                m1 = mergeClosestPair(p1, c1, m1, 1);
+            Model model = new Model(n, 1);
+            model.load(points, counts);
+            long limit = BinMerge.limit(Arrays.stream(counts).sum(), target);
+            while (model.size > target) {
+                model.mergePair(model.closestPair(-1, limit));
             }
             long[] p2 = points.clone();
             long[] c2 = counts.clone();
-            int m2 = bins.reduce(p2, c2, n, target, 1);
-            assertEquals(m1, m2);
-            assertArrayEquals(Arrays.copyOf(p1, m1), Arrays.copyOf(p2, m2), "points, round " + round);
-            assertArrayEquals(Arrays.copyOf(c1, m1), Arrays.copyOf(c2, m2), "counts, round " + round);
+            int m = reducer.reduce(p2, c2, n, target, 1);
+            assertEquals(model.size, m);
+            assertArrayEquals(Arrays.copyOf(model.points, m), Arrays.copyOf(p2, m), "points, round " + round);
+            assertArrayEquals(Arrays.copyOf(model.counts, m), Arrays.copyOf(c2, m), "counts, round " + round);
         }
     }
 
     @Test
-    void insertMergingClosestEqualsInsertThenMerge() {
-        Random r = new Random(17);
-        for (int round = 0; round < 20_000; round++) {
-            int n = 1 + r.nextInt(12);
-            long range = r.nextBoolean() ? 40 : Long.MAX_VALUE;
-            long[] points = r.longs(n, -range / 2, range / 2).distinct().sorted().toArray();
-            n = points.length;
-            long[] counts = r.longs(n, 1, 5).toArray();
-            long p = r.nextLong() % (range / 2);
-            if (Arrays.binarySearch(points, p) >= 0) {
-                continue;
-            }
-            long c = 1 + r.nextInt(5);
-            long[] p1 = Arrays.copyOf(points, n + 1);
-            long[] c1 = Arrays.copyOf(counts, n + 1);
-            int m = mergeClosestPair(p1, c1, Bins.insert(p1, c1, n, p, c), 1);
-            long[] p2 = Arrays.copyOf(points, n + 1);
-            long[] c2 = Arrays.copyOf(counts, n + 1);
-            Bins.insertMergingClosest(p2, c2, n, p, c, 1, 0);
-            assertEquals(n, m);
-            String context = "round " + round + ": " + Arrays.toString(points) + " + " + p;
-            assertArrayEquals(Arrays.copyOf(p1, m), Arrays.copyOf(p2, n), context);
-            assertArrayEquals(Arrays.copyOf(c1, m), Arrays.copyOf(c2, n), context);
+    void binsStayBalancedOnAscendingInput() {
+        Bins bins = new Bins(100, 1);
+        for (long p = 0; p < 1_000_000; p++) {
+            bins.add(p, 1);
         }
-    }
-
-    /** The builder (spool 0, with its gap bound) against a model that inserts and then merges by a plain scan. */
-    @Test
-    void builderMergesExactlyLikeTheOneAtATimeReference() {
-        Random r = new Random(23);
-        for (int round = 0; round < 300; round++) {
-            int maxBins = 1 + r.nextInt(20);
-            long step = r.nextBoolean() ? 1 : 1 + r.nextInt(10);
-            long range = r.nextBoolean() ? 100 : 1_000_000;
-            StreamingHistogramBuilder builder = new StreamingHistogramBuilder(maxBins, 0, step);
-            long[] points = new long[maxBins + 1];
-            long[] counts = new long[maxBins + 1];
-            int n = 0;
-            for (int i = 0; i < 500; i++) {
-                long p = r.nextLong() % range;
-                long c = 1 + r.nextInt(3);
-                builder.update(p, c);
-                long rounded = Math.floorMod(p, step) == 0 ? p : p - Math.floorMod(p, step) + step;
-                n = Bins.insert(points, counts, n, rounded, c);
-                if (n > maxBins) {
-                    n = mergeClosestPair(points, counts, n, step);
-                }
-            }
-            long[] expectedPoints = Arrays.copyOf(points, n);
-            long[] expectedCounts = Arrays.copyOf(counts, n);
-            long[] actualPoints = new long[n];
-            long[] actualCounts = new long[n];
-            int[] i = {0};
-            StreamingHistogram h = builder.build();
-            assertEquals(n, h.size(), "round " + round);
-            h.forEach((p, c) -> {
-                actualPoints[i[0]] = p;
-                actualCounts[i[0]++] = c;
-            });
-            assertArrayEquals(expectedPoints, actualPoints, "round " + round);
-            assertArrayEquals(expectedCounts, actualCounts, "round " + round);
-        }
-    }
-
-    @Test
-    void insertKeepsPointsSortedAndSumsEqualPoints() {
-        long[] points = new long[10];
-        long[] counts = new long[10];
-        int n = 0;
-        for (long p : new long[] {5, 1, 9, 5, 3, Long.MIN_VALUE, Long.MAX_VALUE}) {
-            n = Bins.insert(points, counts, n, p, 1);
-        }
-        assertArrayEquals(new long[] {Long.MIN_VALUE, 1, 3, 5, 9, Long.MAX_VALUE}, Arrays.copyOf(points, n));
-        assertArrayEquals(new long[] {1, 1, 1, 2, 1, 1}, Arrays.copyOf(counts, n));
-        n = Bins.insert(points, counts, n, 5, Long.MAX_VALUE);
-        assertEquals(Long.MAX_VALUE, counts[3], "counts saturate");
+        StreamingHistogram h = bins.toHistogram(100, 1);
+        h.forEach((p, c) -> assertTrue(c <= 2 * 1_000_000 / 100, () -> "bin " + p + " holds " + c));
+        assertTrue(h.size() >= 50, h::toString);
     }
 
     @Test
@@ -178,22 +158,84 @@ class BinsTest {
         }
     }
 
-    /** The reference: merges the closest adjacent pair (leftmost on ties) by a plain scan. */
-    static int mergeClosestPair(long[] points, long[] counts, int n, long step) {
-        int best = 0;
-        long bestGap = points[1] - points[0];
-        for (int i = 1; i < n - 1; i++) {
-            long gap = points[i + 1] - points[i];
-            if (Long.compareUnsigned(gap, bestGap) < 0) {
-                bestGap = gap;
-                best = i;
+    /**
+     * The merge rule written plainly: insert, then scan all pairs for the closest one whose combined count is at
+     * most the limit (the new point's pairs first on ties, then the leftmost), merging at the exact mean.
+     */
+    static final class Model {
+        final int maxBins;
+        final long step;
+        final long[] points;
+        final long[] counts;
+        final double[] moments;
+        int size;
+        long total;
+
+        Model(int maxBins, long step) {
+            this.maxBins = maxBins;
+            this.step = step;
+            points = new long[maxBins + 1];
+            counts = new long[maxBins + 1];
+            moments = new double[maxBins + 1];
+        }
+
+        void load(long[] p, long[] c) {
+            System.arraycopy(p, 0, points, 0, p.length);
+            System.arraycopy(c, 0, counts, 0, c.length);
+            size = p.length;
+        }
+
+        void add(long p, long c) {
+            total += c;
+            for (int i = 0; i < size; i++) {
+                if (points[i] == p) {
+                    counts[i] += c;
+                    return;
+                }
+            }
+            int k = 0;
+            while (k < size && points[k] < p) {
+                k++;
+            }
+            System.arraycopy(points, k, points, k + 1, size - k);
+            System.arraycopy(counts, k, counts, k + 1, size - k);
+            System.arraycopy(moments, k, moments, k + 1, size - k);
+            points[k] = p;
+            counts[k] = c;
+            moments[k] = 0;
+            size++;
+            if (size > maxBins) {
+                mergePair(closestPair(k, BinMerge.limit(total, maxBins)));
             }
         }
-        points[best] = Bins.mergedPoint(points[best], counts[best], points[best + 1], counts[best + 1], step);
-        counts[best] = Counts.add(counts[best], counts[best + 1]);
-        System.arraycopy(points, best + 2, points, best + 1, n - best - 2);
-        System.arraycopy(counts, best + 2, counts, best + 1, n - best - 2);
-        return n - 1;
-    }
 
+        /** The new bin's pairs (k - 1, k) then (k, k + 1) first, then all pairs left to right; strictly closer wins. */
+        int closestPair(int k, long limit) {
+            int best = -1;
+            for (int pass = 0; pass < 2; pass++) {
+                for (int j = 0; j < size - 1; j++) {
+                    boolean own = j == k - 1 || j == k;
+                    if (own == (pass == 0) && counts[j] + counts[j + 1] <= limit
+                            && (best < 0 || points[j + 1] - points[j] < points[best + 1] - points[best])) {
+                        best = j;
+                    }
+                }
+            }
+            return best;
+        }
+
+        void mergePair(int i) {
+            long left = points[i];
+            double moment = BinMerge.momentAboutLeft(left, moments[i], points[i + 1], moments[i + 1], counts[i + 1]);
+            double count = (double) counts[i] + (double) counts[i + 1];
+            long q = BinMerge.nearestGridPoint(left, points[i + 1], moment, count, step);
+            points[i] = q;
+            moments[i] = moment - BinMerge.unsignedToDouble(q - left) * count;
+            counts[i] += counts[i + 1];
+            System.arraycopy(points, i + 2, points, i + 1, size - i - 2);
+            System.arraycopy(counts, i + 2, counts, i + 1, size - i - 2);
+            System.arraycopy(moments, i + 2, moments, i + 1, size - i - 2);
+            size--;
+        }
+    }
 }

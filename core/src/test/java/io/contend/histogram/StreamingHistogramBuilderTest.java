@@ -36,7 +36,8 @@ class StreamingHistogramBuilderTest {
         StreamingHistogram h = b.build();
         assertEquals(Long.MAX_VALUE, h.totalCount());
         h.forEach((p, c) -> assertTrue(c > 0, "count " + c));
-        assertEquals((double) Long.MAX_VALUE + 5, h.sum(Double.POSITIVE_INFINITY), "sums are doubles and do not wrap");
+        // The limit is the saturated total: every pair may merge, and the new point's pair goes first on a tie.
+        assertEquals(2.0 * Long.MAX_VALUE, h.sum(Double.POSITIVE_INFINITY), "sums are doubles and do not wrap");
     }
 
     @Test
@@ -112,29 +113,116 @@ class StreamingHistogramBuilderTest {
         assertEquals(direct.build(), spooled.build());
     }
 
+    /** A run of equal points is added as one weighted point: the same histogram as the weighted update. */
+    @Test
+    void aRunOfEqualPointsEqualsOneWeightedUpdate() {
+        for (int spool : new int[] {0, 8}) {
+            StreamingHistogramBuilder runs = new StreamingHistogramBuilder(4, spool, 60);
+            StreamingHistogramBuilder weighted = new StreamingHistogramBuilder(4, spool, 60);
+            long[][] pointCounts = {{5, 7}, {400, 3}, {61, 9}, {905, 2}, {1000, 5}, {4000, 1}, {130, 4}, {5, 2}};
+            for (long[] pc : pointCounts) {
+                for (int i = 0; i < pc[1]; i++) {
+                    runs.update(pc[0] + i % 3); // e.g. 5, 6, 7: all round to 60, one run
+                }
+                weighted.update(pc[0], pc[1]);
+            }
+            assertEquals(weighted.build(), runs.build(), "spool " + spool);
+            assertEquals(33, runs.build().totalCount());
+        }
+    }
+
     /**
-     * Garbage-free updates: after warm-up, a million updates through every path (spool hit, spool flush, bin
-     * merge) allocate nothing on this thread (HotSpot's per-thread allocation counter; a few bytes of slack for
-     * the counter call itself).
+     * Issue 15's first reproduction: points 0 .. 999,999 in order, maxBins 100. The closest-pair rule alone gave
+     * sum = 31,559 / 125,248 / 281,461 at the quartiles with spool 0 (exact: 250,000 / 500,000 / 750,000).
+     */
+    @Test
+    void ascendingPointsGiveTheQuartilesWithinOnePercent() {
+        for (int spool : new int[] {0, 1000, 100_000}) {
+            for (boolean descending : new boolean[] {false, true}) {
+                StreamingHistogramBuilder b = new StreamingHistogramBuilder(100, spool, 1);
+                for (int i = 0; i < 1_000_000; i++) {
+                    b.update(descending ? 999_999 - i : i);
+                }
+                StreamingHistogram h = b.build();
+                for (int q = 1; q <= 3; q++) {
+                    double error = Math.abs(h.sum(q * 250_000 - 1) - q * 250_000) / 1_000_000;
+                    assertTrue(error <= 0.01, "spool " + spool + (descending ? " descending" : "") + " quartile " + q
+                            + ": error " + error + ", " + h);
+                }
+            }
+        }
+    }
+
+    /**
+     * Issue 15's second reproduction: a million random points over one day of seconds, (100, 1000, 60): sum at the
+     * median was 68,446 where the exact count is about 500,000.
+     */
+    @Test
+    void roundingToSixtySecondsKeepsTheMedian() {
+        Random r = new Random(15);
+        long[] values = new long[1_000_000];
+        StreamingHistogramBuilder b = new StreamingHistogramBuilder(100, 1000, 60);
+        for (int i = 0; i < values.length; i++) {
+            values[i] = 1_700_000_000L + r.nextInt(86_400);
+            b.update(values[i]);
+        }
+        long[] sorted = Distributions.sorted(values);
+        StreamingHistogram h = b.build();
+        for (int q = 1; q <= 3; q++) {
+            long x = sorted[q * values.length / 4];
+            double error = Math.abs(h.sum(x) - Distributions.countAtMost(sorted, x)) / values.length;
+            assertTrue(error <= 0.01, "quartile " + q + ": error " + error);
+        }
+    }
+
+    /**
+     * Issue 15's third reproduction, four bins and nine weighted updates: the closest-pair rule gave bins {10:1,
+     * 43:1, 73:90, 125:88} and sum(42.5) = 1.48 against an exact 6, beyond the error bound it claimed. Within 3% of
+     * the total (the goal's worst case) now.
+     */
+    @Test
+    void fourBinsStayWithinTheGoal() {
+        StreamingHistogramBuilder b = new StreamingHistogramBuilder(4, 0, 1);
+        long[][] updates = {{114, 21}, {10, 1}, {64, 35}, {91, 1}, {140, 42}, {112, 24}, {41, 5}, {83, 50}, {43, 1}};
+        for (long[] u : updates) {
+            b.update(u[0], u[1]);
+        }
+        StreamingHistogram h = b.build();
+        assertEquals(180, h.totalCount());
+        assertEquals(6, h.sum(42.5), 0.03 * 180, h::toString);
+    }
+
+    /**
+     * Garbage-free updates: after warm-up, a million updates through every path (runs, spool hit, spool flush, bin
+     * merge with and without a scan), in random and in time order, with and without rounding, allocate nothing on
+     * this thread (HotSpot's per-thread allocation counter; a few bytes of slack for the counter call itself).
      */
     @Test
     void updatesAllocateNothingAfterWarmUp() {
         com.sun.management.ThreadMXBean threads = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
-        long[] points = new Random(2).longs(1_000_000, 0, 2_592_000).toArray();
-        for (int spool : new int[] {0, 1000}) {
-            StreamingHistogramBuilder b = new StreamingHistogramBuilder(100, spool, 1);
-            for (int warm = 0; warm < 3; warm++) {
-                for (long p : points) {
-                    b.update(p);
+        long[] random = new Random(2).longs(1_000_000, 0, 2_592_000).toArray();
+        long[] ascending = java.util.stream.LongStream.range(0, 1_000_000).toArray();
+        for (long[] points : new long[][] {random, ascending}) {
+            for (int spool : new int[] {0, 1000, 100_000}) {
+                for (long roundTo : new long[] {1, 60}) {
+                    StreamingHistogramBuilder b = new StreamingHistogramBuilder(100, spool, roundTo);
+                    for (int warm = 0; warm < 3; warm++) {
+                        b.clear();
+                        for (long p : points) {
+                            b.update(p);
+                        }
+                    }
+                    long id = Thread.currentThread().getId();
+                    long before = threads.getThreadAllocatedBytes(id);
+                    b.clear();
+                    for (long p : points) {
+                        b.update(p);
+                    }
+                    long allocated = threads.getThreadAllocatedBytes(id) - before;
+                    assertTrue(allocated < 1024, "spool " + spool + ", roundTo " + roundTo + ": a million updates allocated "
+                            + allocated + " bytes");
                 }
             }
-            long id = Thread.currentThread().getId();
-            long before = threads.getThreadAllocatedBytes(id);
-            for (long p : points) {
-                b.update(p);
-            }
-            long allocated = threads.getThreadAllocatedBytes(id) - before;
-            assertTrue(allocated < 1024, "spool " + spool + ": a million updates allocated " + allocated + " bytes");
         }
     }
 }

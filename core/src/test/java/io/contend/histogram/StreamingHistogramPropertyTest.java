@@ -13,8 +13,9 @@ import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * Properties of built histograms over seeded inputs: every distribution x spool size x rounding, each with a
- * different seed. The accuracy bounds are stated per check.
+ * Properties of built histograms over seeded inputs: every distribution x arrival order (random, ascending,
+ * descending, batches of 1000 shuffled) x spool size x rounding, each with a different seed, checked against the
+ * exact CDF of the input. The accuracy bounds are stated per check.
  */
 class StreamingHistogramPropertyTest {
     private static final int N = 50_000;
@@ -23,13 +24,19 @@ class StreamingHistogramPropertyTest {
         List<Arguments> all = new ArrayList<>();
         long seed = 1;
         for (Distributions d : Distributions.values()) {
-            for (int spool : new int[] {0, 10, 1000, 100_000}) {
-                for (long round : new long[] {1, 60}) {
-                    all.add(Arguments.of(d, spool, round, seed++));
+            for (Distributions.Order order : Distributions.Order.values()) {
+                for (int spool : new int[] {0, 10, 1000, 100_000}) {
+                    for (long round : new long[] {1, 60}) {
+                        all.add(Arguments.of(d, order, spool, round, seed++));
+                    }
                 }
             }
         }
         return all.stream();
+    }
+
+    private static long[] values(Distributions d, Distributions.Order order, long seed) {
+        return order.arrange(d.sample(N, seed), seed);
     }
 
     private static StreamingHistogram build(long[] values, int maxBins, int spool, long round) {
@@ -40,10 +47,11 @@ class StreamingHistogramPropertyTest {
         return b.build();
     }
 
-    @ParameterizedTest(name = "{0} spool={1} round={2}")
+    @ParameterizedTest(name = "{0} {1} spool={2} round={3}")
     @MethodSource("configurations")
-    void totalIsPreservedAndSumIsMonotonicFromZeroToTotal(Distributions d, int spool, long round, long seed) {
-        long[] values = d.sample(N, seed);
+    void totalIsPreservedAndSumIsMonotonicFromZeroToTotal(Distributions d, Distributions.Order order, int spool, long round,
+                                                           long seed) {
+        long[] values = values(d, order, seed);
         StreamingHistogram h = build(values, 100, spool, round);
         assertEquals(N, h.totalCount());
         assertTrue(h.size() <= 100, () -> "bins: " + h.size());
@@ -71,10 +79,10 @@ class StreamingHistogramPropertyTest {
         }
     }
 
-    @ParameterizedTest(name = "{0} spool={1} round={2}")
+    @ParameterizedTest(name = "{0} {1} spool={2} round={3}")
     @MethodSource("configurations")
-    void quantilesAreMonotonicAndInvertSum(Distributions d, int spool, long round, long seed) {
-        StreamingHistogram h = build(d.sample(N, seed), 100, spool, round);
+    void quantilesAreMonotonicAndInvertSum(Distributions d, Distributions.Order order, int spool, long round, long seed) {
+        StreamingHistogram h = build(values(d, order, seed), 100, spool, round);
         double previous = Double.NEGATIVE_INFINITY;
         for (int i = 0; i <= 1000; i++) {
             double q = i / 1000.0;
@@ -93,39 +101,40 @@ class StreamingHistogramPropertyTest {
     }
 
     /**
-     * Accuracy against the exact CDF at the 1st .. 99th percentiles of the data, maxBins 100. Bound: 0.04 of
-     * the total everywhere (measured worst: 0.003 unrounded, 0.032 with round 60 on these inputs), except for
-     * the exponential input, whose lowest percentiles fall below the first bin's point, where sum is 0 by the
-     * algorithm's definition: 0.07 there (measured worst 0.06).
+     * Accuracy against the exact CDF of the input (before rounding) at its 1st .. 99th percentiles, for maxBins 100
+     * and 20: within 2 * total / maxBins everywhere, the size bound of a merged bin (measured worst: 0.0100 of the
+     * total with 100 bins, at the 1st percentile of the exponential input, whose lowest bin's point lies above
+     * it; 0.040 with 20 bins), and within 0.01 at the quartiles with 100 bins, issue 15's goal (measured worst
+     * 0.002).
      */
-    @ParameterizedTest(name = "{0} spool={1} round={2}")
+    @ParameterizedTest(name = "{0} {1} spool={2} round={3}")
     @MethodSource("configurations")
-    void sumIsCloseToTheExactCdf(Distributions d, int spool, long round, long seed) {
-        long[] values = d.sample(N, seed);
+    void sumIsCloseToTheExactCdf(Distributions d, Distributions.Order order, int spool, long round, long seed) {
+        long[] values = values(d, order, seed);
         long[] sorted = Distributions.sorted(values);
-        StreamingHistogram h = build(values, 100, spool, round);
-        double bound = d == Distributions.EXPONENTIAL ? 0.07 : 0.04;
-        for (int q = 1; q < 100; q++) {
-            long x = sorted[q * N / 100];
-            double error = Math.abs(h.sum(x) - Distributions.countAtMost(sorted, x)) / N;
-            assertTrue(error <= bound, d + " percentile " + q + ": error " + error + " > " + bound);
+        for (int maxBins : new int[] {100, 20}) {
+            StreamingHistogram h = build(values, maxBins, spool, round);
+            double bound = 2.0 / maxBins;
+            for (int q = 1; q < 100; q++) {
+                long x = sorted[q * N / 100];
+                double error = Math.abs(h.sum(x) - Distributions.countAtMost(sorted, x)) / N;
+                assertTrue(error <= bound, maxBins + " bins, percentile " + q + ": error " + error + " > " + bound);
+                if (q % 25 == 0 && maxBins == 100) {
+                    assertTrue(error <= 0.01, "quartile " + q / 25 + ": error " + error);
+                }
+            }
         }
-        // At the median, the number the lab reports: within 0.01 of the total (measured worst 0.024 with round 60
-        // for some seeds, so the bound is looser there).
-        long median = sorted[N / 2];
-        double medianError = Math.abs(h.sum(median) - Distributions.countAtMost(sorted, median)) / N;
-        assertTrue(medianError <= (round == 1 ? 0.01 : 0.03), "median error " + medianError);
     }
 
     /**
-     * merge(a, b) against a histogram built from the union of both inputs: the same total, and sum within 0.02
-     * of the total of the exact CDF at every percentile (both are estimates; each is checked against the truth).
+     * merge(a, b) against the exact CDF of the union: within 0.02 of the total at every 5th percentile, for a built
+     * from a stream in the given order and b from another distribution in random order (measured worst: 0.004).
      */
-    @ParameterizedTest(name = "{0} spool={1} round={2}")
+    @ParameterizedTest(name = "{0} {1} spool={2} round={3}")
     @MethodSource("configurations")
-    void mergeMatchesBuildingFromTheUnion(Distributions d, int spool, long round, long seed) {
-        long[] a = d.sample(N, seed);
-        long[] b = Distributions.values()[(d.ordinal() + 1) % 4].sample(N / 2, seed + 1000);
+    void mergeMatchesBuildingFromTheUnion(Distributions d, Distributions.Order order, int spool, long round, long seed) {
+        long[] a = values(d, order, seed);
+        long[] b = Distributions.values()[(d.ordinal() + 1) % Distributions.values().length].sample(N / 2, seed + 1000);
         long[] union = new long[a.length + b.length];
         System.arraycopy(a, 0, union, 0, a.length);
         System.arraycopy(b, 0, union, a.length, b.length);
@@ -137,7 +146,7 @@ class StreamingHistogramPropertyTest {
         for (int q = 5; q < 100; q += 5) {
             long x = sorted[q * union.length / 100];
             double exact = Distributions.countAtMost(sorted, x);
-            double bound = 0.05 * union.length;
+            double bound = 0.02 * union.length;
             assertEquals(exact, merged.sum(x), bound, "merged, percentile " + q);
             assertEquals(exact, built.sum(x), bound, "built, percentile " + q);
         }
@@ -168,10 +177,9 @@ class StreamingHistogramPropertyTest {
     }
 
     /**
-     * Cassandra's drift (measured on 5.0.4's StreamingTombstoneHistogramBuilder; apache/cassandra PR #3136 is
-     * about its merge): with spool 0 and rounding 60, merged points are rounded up again
-     * and sum at the median of uniform seconds-in-a-day data falls to about 33k of 100k. Here merged points round
-     * to the nearest grid point, so the estimate stays within 3% of the truth.
+     * Cassandra's drift: with spool 0 and rounding 60 its merged points are rounded up again, and sum at the
+     * median of uniform seconds-in-a-day data falls to about 33k of 100k. Here merged points go to the grid point
+     * nearest their exact mean, so the estimate stays within 1% of the truth.
      */
     @Test
     void roundingDoesNotDriftMassUpward() {
@@ -184,6 +192,6 @@ class StreamingHistogramPropertyTest {
         StreamingHistogram h = build(values, 100, 0, 60);
         long median = sorted[values.length / 2];
         double exact = Distributions.countAtMost(sorted, median);
-        assertEquals(exact, h.sum(median), 0.03 * values.length);
+        assertEquals(exact, h.sum(median), 0.01 * values.length);
     }
 }

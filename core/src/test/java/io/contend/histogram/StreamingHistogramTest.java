@@ -50,6 +50,35 @@ class StreamingHistogramTest {
         assertTrue(e.toString().contains("bins=0/10"), e::toString);
     }
 
+    /** Issue 15: an accumulator that starts from empty() must not leave the 60-second grid. */
+    @Test
+    void emptyIsTheMergeIdentityForEveryRoundToAndMaxBins() {
+        for (long roundTo : new long[] {1, 60, 7}) {
+            StreamingHistogramBuilder b = new StreamingHistogramBuilder(50, 0, roundTo);
+            for (long p = 0; p < 10_000; p += 37) {
+                b.update(p, 1 + p % 3);
+            }
+            StreamingHistogram h = b.build();
+            for (int emptyBins : new int[] {1, 50, 1000}) {
+                StreamingHistogram e = StreamingHistogram.empty(emptyBins);
+                assertEquals(h, h.merge(e), "roundTo " + roundTo + ", empty(" + emptyBins + ")");
+                assertEquals(h, e.merge(h), "roundTo " + roundTo + ", empty(" + emptyBins + ") first");
+                assertEquals(h, h.merge(e, 50));
+                assertEquals(h, e.merge(h, 50));
+            }
+        }
+        StreamingHistogramBuilder a = new StreamingHistogramBuilder(2, 0, 60);
+        a.update(0);
+        a.update(60, 2);
+        a.update(600);
+        StreamingHistogramBuilder b = new StreamingHistogramBuilder(2, 0, 60);
+        b.update(120);
+        StreamingHistogram accumulated = StreamingHistogram.empty(2).merge(a.build()).merge(b.build());
+        assertEquals(60, accumulated.roundTo());
+        accumulated.forEach((p, c) -> assertEquals(0, p % 60, accumulated::toString));
+        assertEquals(a.build().merge(b.build()), accumulated);
+    }
+
     @Test
     void mergeSumsEqualPointsAndKeepsTheGcdGrid() {
         StreamingHistogramBuilder a = new StreamingHistogramBuilder(10, 0, 4);
@@ -64,7 +93,9 @@ class StreamingHistogramTest {
         StreamingHistogram one = a.build().merge(b.build(), 1);
         assertEquals(1, one.size());
         assertEquals(0, one.minBin() % 2);
-        assertTrue(one.minBin() > 12 && one.minBin() < 30, one::toString);
+        assertEquals(16, one.minBin(), "the grid point nearest the mean 15: " + one);
+        StreamingHistogram sixty = new StreamingHistogramBuilder(10, 0, 60).build();
+        assertEquals(4, a.build().merge(sixty).roundTo(), "an empty side puts no constraint on the grid");
     }
 
     @Test

@@ -9,7 +9,8 @@ import org.apache.cassandra.utils.streamhist.TombstoneHistogram;
 /**
  * The implementations the {@code histogram} experiment compares, behind one build-and-query shape: contend's
  * builder, Cassandra 5.0.4's StreamingTombstoneHistogramBuilder, and t-digest 3.3's MergingDigest (a quantile
- * sketch, as a reference: it has no spool, so {@code spool} does not apply to it).
+ * sketch, as a reference: it has no spool, so {@code spool} does not apply to it, and no rounding, so it is given
+ * the points rounded up as the builders round them).
  */
 public enum HistogramImpl {
     /** contend's StreamingHistogramBuilder; the benchmark reuses one builder, cleared per build. */
@@ -27,19 +28,21 @@ public enum HistogramImpl {
      *
      * @param points the payload
      * @param spool the spool size (ignored by t-digest)
+     * @param roundTo the rounding step in seconds, at least 1 (1: none)
      * @return contend's StreamingHistogram, Cassandra's TombstoneHistogram or a compressed MergingDigest
      */
-    public Object build(long[] points, int spool) {
+    public Object build(long[] points, int spool, long roundTo) {
         switch (this) {
             case contend: {
-                StreamingHistogramBuilder builder = new StreamingHistogramBuilder(MAX_BINS, spool, 1);
+                StreamingHistogramBuilder builder = new StreamingHistogramBuilder(MAX_BINS, spool, roundTo);
                 for (long p : points) {
                     builder.update(p);
                 }
                 return builder.build();
             }
             case cassandra: {
-                StreamingTombstoneHistogramBuilder builder = new StreamingTombstoneHistogramBuilder(MAX_BINS, spool, 1);
+                StreamingTombstoneHistogramBuilder builder = new StreamingTombstoneHistogramBuilder(MAX_BINS, spool,
+                        Math.toIntExact(roundTo));
                 for (long p : points) {
                     builder.update(p);
                 }
@@ -48,7 +51,7 @@ public enum HistogramImpl {
             default: {
                 MergingDigest digest = new MergingDigest(MAX_BINS);
                 for (long p : points) {
-                    digest.add(p, 1);
+                    digest.add(roundUp(p, roundTo), 1);
                 }
                 digest.compress();
                 return digest;
@@ -56,8 +59,12 @@ public enum HistogramImpl {
         }
     }
 
-    /** @return sum(b) of what {@link #build} returns: the estimated count of points at most b */
-    private double sum(Object built, double b, int points) {
+    /**
+     * @param built what {@link #build} returned
+     * @param points how many points it was built from
+     * @return sum(b): the estimated count of points at most b
+     */
+    public double sum(Object built, double b, int points) {
         switch (this) {
             case contend:
                 return ((StreamingHistogram) built).sum(b);
@@ -68,19 +75,9 @@ public enum HistogramImpl {
         }
     }
 
-    /**
-     * The error of sum(median) relative to the number of points: |estimate - exact| / n, where median is the
-     * points' exact median and exact the number of points at most it.
-     */
-    public double sumErrorAtMedian(long[] points, int spool) {
-        long[] sorted = points.clone();
-        java.util.Arrays.sort(sorted);
-        long median = sorted[sorted.length / 2];
-        int exact = 0;
-        while (exact < sorted.length && sorted[exact] <= median) {
-            exact++;
-        }
-        double estimate = sum(build(points, spool), median, points.length);
-        return Math.abs(estimate - exact) / points.length;
+    /** @return point rounded up to a multiple of roundTo, as the builders round it */
+    static long roundUp(long point, long roundTo) {
+        long remainder = Math.floorMod(point, roundTo);
+        return remainder == 0 ? point : point - remainder + roundTo;
     }
 }
