@@ -63,7 +63,10 @@ record EvenOddRefCountUpdater<T>(VarHandle raw) implements RefCountUpdater<T> {
 
     @Override
     public T retain(T instance, int increment) {
-        int rawIncrement = RawCount.checkStep("increment", increment, maxIncrement()) << 1;
+        if (RawCount.checkStep("increment", increment, maxIncrement()) > maxIncrement()) {
+            throw new IllegalReferenceCountException(refCnt(instance), increment); // would overflow any count
+        }
+        int rawIncrement = increment << 1;
         int old = RawCount.xadd(raw, instance, rawIncrement);
         if ((old & 1) != 0) {
             throw new IllegalReferenceCountException(0, increment);

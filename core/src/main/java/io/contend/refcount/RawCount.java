@@ -1,6 +1,5 @@
 package io.contend.refcount;
 
-import io.contend.internal.Checks;
 
 import java.lang.invoke.VarHandle;
 
@@ -32,8 +31,16 @@ final class RawCount {
         return (int) raw.getAndAdd(instance, delta);
     }
 
+    /**
+     * A step below 1 is a caller's mistake (IllegalArgumentException, as Netty's checkPositive); a step above
+     * {@code max} is left to the algorithm, which reports it as the overflow it would cause
+     * (IllegalReferenceCountException, as Netty's AbstractReferenceCounted does for retain(Integer.MAX_VALUE)).
+     */
     static int checkStep(String name, int step, int max) {
-        return Checks.inRange(name, step, 1, max);
+        if (step < 1) {
+            throw new IllegalArgumentException(name + " must be in [1, " + max + "]: " + step);
+        }
+        return step;
     }
 
     static String describe(RefCountAlgorithm algorithm) {

@@ -120,10 +120,11 @@ public sealed interface RefCountUpdater<T>
 
     /**
      * @param instance the object
-     * @param increment references to add, at least 1 (at most {@link #maxIncrement()})
+     * @param increment references to add, at least 1
      * @return the instance
-     * @throws IllegalReferenceCountException if it is released or the count would overflow (nothing is added)
-     * @throws IllegalArgumentException if the increment is out of range
+     * @throws IllegalReferenceCountException if it is released or the count would overflow, which any increment
+     *         above {@link #maxIncrement()} does (nothing is added)
+     * @throws IllegalArgumentException if the increment is below 1
      */
     T retain(T instance, int increment);
 
@@ -138,11 +139,11 @@ public sealed interface RefCountUpdater<T>
 
     /**
      * @param instance the object
-     * @param decrement references to drop, at least 1 (at most {@link #maxIncrement()})
+     * @param decrement references to drop, at least 1
      * @return true if this call brought the count to 0: the caller must now free the object
      * @throws IllegalReferenceCountException if fewer than {@code decrement} references are held (nothing is
      *         dropped)
-     * @throws IllegalArgumentException if the decrement is out of range
+     * @throws IllegalArgumentException if the decrement is below 1
      */
     boolean release(T instance, int decrement);
 

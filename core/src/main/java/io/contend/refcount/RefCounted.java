@@ -23,7 +23,9 @@ public interface RefCounted {
      *
      * @param increment references to add, at least 1
      * @return this
-     * @throws IllegalReferenceCountException if the object is released or the count would overflow
+     * @throws IllegalReferenceCountException if the object is released or the count would overflow (as
+     *         {@code retain(Integer.MAX_VALUE)} does)
+     * @throws IllegalArgumentException if the increment is below 1
      */
     RefCounted retain(int increment);
 
@@ -40,7 +42,9 @@ public interface RefCounted {
      *
      * @param decrement references to drop, at least 1
      * @return true if this call brought the count to 0 and freed the object
-     * @throws IllegalReferenceCountException if fewer than {@code decrement} references are held
+     * @throws IllegalReferenceCountException if fewer than {@code decrement} references are held (as
+     *         {@code release(Integer.MAX_VALUE)} on a count of 1)
+     * @throws IllegalArgumentException if the decrement is below 1
      */
     boolean release(int decrement);
 

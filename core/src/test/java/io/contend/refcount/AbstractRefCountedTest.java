@@ -27,6 +27,19 @@ class AbstractRefCountedTest {
         }
     }
 
+    /** Netty's testRetainOverflow2 and testReleaseOverflow: a step no count can take is an illegal count. */
+    @Test
+    void retainAndReleaseOfIntegerMaxValueAreIllegalReferenceCounts() {
+        Buffer b = new Buffer(LeakDetector.disabled());
+        assertThrows(IllegalReferenceCountException.class, () -> b.retain(Integer.MAX_VALUE));
+        assertThrows(IllegalReferenceCountException.class, () -> b.release(Integer.MAX_VALUE));
+        assertThrows(IllegalArgumentException.class, () -> b.retain(0));
+        assertThrows(IllegalArgumentException.class, () -> b.release(-1));
+        assertEquals(1, b.refCnt());
+        assertEquals(0, b.deallocations.get());
+        assertTrue(b.release());
+    }
+
     @Test
     void deallocatesOnceOnTheFinalRelease() {
         Buffer b = new Buffer(LeakDetector.disabled());

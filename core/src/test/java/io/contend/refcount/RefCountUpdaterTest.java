@@ -102,6 +102,21 @@ class RefCountUpdaterTest {
         assertEquals(1, u.refCnt(c));
     }
 
+    /** Issue 16 item 12, as Netty's AbstractReferenceCountedTest expects: a huge step is an overflow, not bad input. */
+    @ParameterizedTest
+    @EnumSource(RefCountAlgorithm.class)
+    void hugeStepsAreIllegalReferenceCountsThatChangeNothing(RefCountAlgorithm algorithm) {
+        RefCountUpdater<Counted> u = Counted.updater(algorithm);
+        Counted c = Counted.create(u);
+        IllegalReferenceCountException retain = assertThrows(IllegalReferenceCountException.class,
+                () -> u.retain(c, Integer.MAX_VALUE));
+        assertTrue(retain.getMessage().contains(Integer.toString(Integer.MAX_VALUE)), retain.getMessage());
+        assertEquals(1, u.refCnt(c));
+        assertThrows(IllegalReferenceCountException.class, () -> u.release(c, Integer.MAX_VALUE));
+        assertEquals(1, u.refCnt(c));
+        assertTrue(u.release(c));
+    }
+
     static final class Fields {
         volatile int ok;
         int notVolatile;
