@@ -71,6 +71,20 @@ class RegionAllocatorTest {
                 .threadLocalChunks(chunkSize).build());
     }
 
+    /** @param byRegion per region, the (offset, size) of every range handed out in it */
+    static void assertDisjoint(Map<Region, List<long[]>> byRegion) {
+        for (Map.Entry<Region, List<long[]>> e : byRegion.entrySet()) {
+            List<long[]> ranges = e.getValue();
+            ranges.sort((x, y) -> Long.compare(x[0], y[0]));
+            long end = 0;
+            for (long[] r : ranges) {
+                assertTrue(r[0] >= end, "overlap in " + e.getKey());
+                end = r[0] + r[1];
+            }
+            assertTrue(end <= e.getKey().capacity(), "outside " + e.getKey());
+        }
+    }
+
     private static void checkDisjoint(RegionAllocator allocator) throws Exception {
         Map<Region, List<long[]>> byRegion = new HashMap<>();
         RegionTest.runTogether(4, t -> {
@@ -87,16 +101,7 @@ class RegionAllocatorTest {
                 }
             }
         });
-        for (Map.Entry<Region, List<long[]>> e : byRegion.entrySet()) {
-            List<long[]> ranges = e.getValue();
-            ranges.sort((x, y) -> Long.compare(x[0], y[0]));
-            long end = 0;
-            for (long[] r : ranges) {
-                assertTrue(r[0] >= end, "overlap in " + e.getKey());
-                end = r[0] + r[1];
-            }
-            assertTrue(end <= e.getKey().capacity(), "outside " + e.getKey());
-        }
+        assertDisjoint(byRegion);
         for (Region r : allocator.regions()) {
             assertEquals(r.capacity(), r.usedBytes() + r.wasteBytes());
             assertTrue(r.wasteBytes() >= 0);

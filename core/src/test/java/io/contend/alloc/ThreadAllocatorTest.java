@@ -41,16 +41,7 @@ class ThreadAllocatorTest {
                 }
             }
         });
-        for (Map.Entry<Region, List<long[]>> e : byRegion.entrySet()) {
-            List<long[]> ranges = e.getValue();
-            ranges.sort((x, y) -> Long.compare(x[0], y[0]));
-            long end = 0;
-            for (long[] r : ranges) {
-                assertTrue(r[0] >= end, "overlap in " + e.getKey());
-                end = r[0] + r[1];
-            }
-            assertTrue(end <= e.getKey().capacity(), "outside " + e.getKey());
-        }
+        RegionAllocatorTest.assertDisjoint(byRegion);
         assertTrue(allocator.wasteBytes() >= 0);
         assertEquals(0, allocator.trackedThreads(), "closed handles leave the registry");
     }

@@ -64,7 +64,7 @@ public final class LogSplitter {
             }
             OutputFile.commitAll(outputs);
         } finally {
-            closeAll(writers.values());
+            OutputFile.closeAll(writers.values());
         }
         return files;
     }
@@ -76,23 +76,5 @@ public final class LogSplitter {
             candidate = base + "-" + n + extension;
         }
         return candidate;
-    }
-
-    private static void closeAll(Iterable<IntervalLogWriter> writers) throws IOException {
-        IOException first = null;
-        for (IntervalLogWriter writer : writers) {
-            try {
-                writer.close();
-            } catch (IOException e) {
-                if (first == null) {
-                    first = e;
-                } else {
-                    first.addSuppressed(e);
-                }
-            }
-        }
-        if (first != null) {
-            throw first;
-        }
     }
 }

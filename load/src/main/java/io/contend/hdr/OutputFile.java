@@ -245,9 +245,15 @@ public final class OutputFile implements Closeable {
         }
     }
 
-    private static void closeAll(List<OutputFile> outputs) throws IOException {
+    /**
+     * Closes every one, even after a failure; the first failure is thrown with the others suppressed.
+     *
+     * @param outputs what to close
+     * @throws IOException the first failure
+     */
+    static void closeAll(Iterable<? extends Closeable> outputs) throws IOException {
         IOException first = null;
-        for (OutputFile output : outputs) {
+        for (Closeable output : outputs) {
             try {
                 output.close();
             } catch (IOException e) {
