@@ -42,6 +42,8 @@ public final class RegionAllocator implements AutoCloseable {
     private final ContentionManager manager;
     private final int dedicatedThreshold;
     private final int chunkSize;
+    /** Requests in [1, chunkLimit] go to the thread's chunk: min(chunk size, dedicated threshold); 0 without chunks. */
+    private final int chunkLimit;
     private final RegionTable table;
     private final RegionSwap swap;
     /** Null without thread-local chunks. */
@@ -56,6 +58,7 @@ public final class RegionAllocator implements AutoCloseable {
                 : BackoffStrategy.none(), b.telemetry);
         this.dedicatedThreshold = b.dedicatedThreshold;
         this.chunkSize = b.chunkSize;
+        this.chunkLimit = Math.min(b.chunkSize, b.dedicatedThreshold);
         this.table = new RegionTable(b.regionFactory, b.offHeap, b.strategy, manager, b.pool);
         this.swap = new RegionSwap(table, b.minRegionSize, b.maxRegionSize);
         this.chunks = chunkSize > 0 ? new ThreadChunks(chunkSize, swap) : null;
@@ -80,14 +83,20 @@ public final class RegionAllocator implements AutoCloseable {
      * @throws OutOfMemoryError if a new region's memory cannot be allocated (its pool reservation is undone)
      */
     public long allocate(int size) {
+        if (size > 0 && size <= chunkLimit) { // the thread-local path first, kept small enough to inline
+            checkOpen();
+            return chunks.allocate(size);
+        }
+        return allocateShared(size);
+    }
+
+    /** Anything but a thread-local chunk's request: a dedicated region, or the current shared region. */
+    private long allocateShared(int size) {
         Checks.inRange("size", size, 1, Region.MAX_CAPACITY);
         checkOpen();
         if (size > dedicatedThreshold) {
             Region region = table.create(size);
             return Handles.of(region.index, region.allocate(size));
-        }
-        if (chunks != null && size <= chunkSize) {
-            return chunks.allocate(size);
         }
         return swap.allocate(size);
     }

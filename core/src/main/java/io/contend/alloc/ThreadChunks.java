@@ -1,13 +1,20 @@
 package io.contend.alloc;
 
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 import java.util.ArrayList;
 import java.util.List;
 
 /*
  * Implementation notes.
  *
- * Algorithm: each thread allocates from its own ThreadChunk (found through a ThreadLocal), claiming a new chunk
- * of chunkSize from the shared regions (RegionSwap.allocate: one XADD or CAS) when a request does not fit. The
+ * Algorithm: each thread allocates from its own ThreadChunk, claiming a new chunk of chunkSize from the shared
+ * regions (RegionSwap.allocate: one XADD or CAS) when a request does not fit. A thread finds its chunk in a
+ * direct-mapped table indexed by its thread id (slot = id mod CACHE_SLOTS), checked by the chunk's owner:
+ * a field read and a compare instead of a ThreadLocal lookup, which cost about half of a 16-byte allocation
+ * at 1 thread (the allocator experiment: 0.31-0.39x of a plain bump pointer with the ThreadLocal alone). A
+ * thread whose slot is held by another live thread's chunk uses the ThreadLocal, which always holds the
+ * thread's chunk. The
  * chunks are also registered in a list, so that their waste can be summed. Registering a new thread's chunk, and
  * summing, first fold the chunks of threads that have ended: their abandoned tails and their open tail (which
  * nobody will use now) move into a retired total and the chunk leaves the list. So a pool that replaces its
@@ -16,7 +23,11 @@ import java.util.List;
  * Invariants: every chunk's waste is counted in exactly one place: its live entry, or the retired total. A chunk
  * is folded only once its owner has ended, i.e. will never write it again.
  *
- * Ordering: the list and the retired total are guarded by the list's lock. A dead owner's chunk is read plainly
+ * Ordering: the list and the retired total are guarded by the list's lock. The cache is read plainly: a
+ * thread dereferences only the owner of a chunk it finds there, a final field, so it sees the owner of any
+ * chunk it can see (JLS 17.5), and uses the chunk only if it is its own, whose other fields it wrote itself. A
+ * slot is filled with a CAS (casSlot), only by the chunk's owner, when it is empty or its chunk's owner has
+ * ended; a thread tries once, when its chunk is registered. A dead owner's chunk is read plainly
  * after Thread.isAlive() returned false, which happens-after the owner's last write (JLS 17.4.4). Live chunks'
  * waste is read with an acquire load paired with the owner's release store (ThreadChunk).
  *
@@ -26,6 +37,11 @@ import java.util.List;
 
 /** The per-thread chunks of one allocator: allocation from them, their registry and their waste. */
 final class ThreadChunks {
+    /** Slots of the thread-id cache: a power of two. */
+    static final int CACHE_SLOTS = 128;
+    private static final VarHandle SLOTS = MethodHandles.arrayElementVarHandle(ThreadChunk[].class);
+
+    private final ThreadChunk[] cache = new ThreadChunk[CACHE_SLOTS];
     private final int chunkSize;
     private final RegionSwap swap;
     private final ThreadLocal<ThreadChunk> local = ThreadLocal.withInitial(this::register);
@@ -43,12 +59,22 @@ final class ThreadChunks {
      * @return the handle of the range, from the calling thread's chunk
      */
     long allocate(int size) {
+        Thread current = Thread.currentThread();
+        ThreadChunk chunk = cache[slot(current)];
+        if (chunk != null && chunk.owner == current) {
+            long handle = chunk.tryAllocate(size);
+            if (handle != ThreadChunk.NONE) {
+                return handle;
+            }
+        }
+        return allocateSlowly(size);
+    }
+
+    /** A thread not in the cache, or a chunk that is used up; kept out of allocate so that it inlines. */
+    private long allocateSlowly(int size) {
         ThreadChunk chunk = local.get();
         long handle = chunk.tryAllocate(size);
-        if (handle != ThreadChunk.NONE) {
-            return handle;
-        }
-        return refill(chunk, size);
+        return handle != ThreadChunk.NONE ? handle : refill(chunk, size);
     }
 
     /**
@@ -99,7 +125,23 @@ final class ThreadChunks {
     }
 
     private ThreadChunk register() {
-        return registerHandle(Thread.currentThread());
+        Thread current = Thread.currentThread();
+        ThreadChunk chunk = registerHandle(current);
+        int slot = slot(current);
+        ThreadChunk held = cache[slot];
+        if (held == null || !held.owner.isAlive()) {
+            casSlot(slot, held, chunk); // a lost race leaves the winner's chunk: this thread then uses the ThreadLocal
+        }
+        return chunk;
+    }
+
+    @SuppressWarnings("deprecation") // Thread.threadId() is JDK 19+; getId() is the same value on 17
+    private static int slot(Thread thread) {
+        return (int) thread.getId() & (CACHE_SLOTS - 1);
+    }
+
+    private void casSlot(int slot, ThreadChunk expected, ThreadChunk chunk) {
+        SLOTS.compareAndSet(cache, slot, expected, chunk);
     }
 
     /** @return tails abandoned by every thread so far, and the open tails of threads that have ended */

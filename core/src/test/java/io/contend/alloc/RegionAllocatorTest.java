@@ -11,7 +11,9 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.SplittableRandom;
+import java.util.concurrent.BrokenBarrierException;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.CyclicBarrier;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertSame;
@@ -69,6 +71,85 @@ class RegionAllocatorTest {
     void threadLocalChunksNeverOverlapEither(int chunkSize) throws Exception {
         checkDisjoint(RegionAllocator.builder().regionSizes(1024, 16 * 1024).dedicatedThreshold(4096)
                 .threadLocalChunks(chunkSize).build());
+    }
+
+    /**
+     * Threads whose ids share a slot of the chunk cache (one ended before the others started, two racing):
+     * each still allocates only from its own chunk, and the waste adds up.
+     */
+    @Test
+    @SuppressWarnings("deprecation") // getId(): the cache's key on JDK 17
+    void threadsSharingACacheSlotNeverOverlap() throws Exception {
+        RegionAllocator allocator = RegionAllocator.builder().regionSizes(1024, 16 * 1024).dedicatedThreshold(4096)
+                .threadLocalChunks(256).build();
+        Map<Region, List<long[]>> byRegion = new HashMap<>();
+        List<Thread> sameSlot = new ArrayList<>();
+        List<Thread> made = new ArrayList<>();
+        CyclicBarrier racing = new CyclicBarrier(2);
+        while (sameSlot.size() < 3) {
+            boolean races = sameSlot.size() > 0;
+            Thread t = new Thread(() -> {
+                List<long[]> mine = new ArrayList<>();
+                if (races) {
+                    await(racing);
+                }
+                for (int i = 0; i < 200_000; i++) {
+                    int size = 1 + i % 48;
+                    mine.add(new long[] {allocator.allocate(size), size});
+                }
+                synchronized (byRegion) {
+                    for (long[] a : mine) {
+                        byRegion.computeIfAbsent(allocator.region(a[0]), r -> new ArrayList<>())
+                                .add(new long[] {RegionAllocator.offset(a[0]), a[1]});
+                    }
+                }
+            });
+            made.add(t);
+            if ((t.getId() - made.get(0).getId()) % ThreadChunks.CACHE_SLOTS == 0) {
+                sameSlot.add(t);
+            }
+        }
+        sameSlot.get(0).start();
+        sameSlot.get(0).join(); // its chunk stays in the slot, owned by an ended thread
+        sameSlot.get(1).start();
+        sameSlot.get(2).start();
+        sameSlot.get(1).join();
+        sameSlot.get(2).join();
+        assertEquals(3 * 200_000, byRegion.values().stream().mapToInt(List::size).sum());
+        assertDisjoint(byRegion);
+        for (Region r : allocator.regions()) {
+            assertEquals(r.capacity(), r.usedBytes() + r.wasteBytes());
+        }
+    }
+
+    /** A thread whose cache slot holds an ended thread's chunk claims its own chunk; it never bumps the other's. */
+    @Test
+    @SuppressWarnings("deprecation") // getId(): the cache's key on JDK 17
+    void aThreadNeverAllocatesFromTheChunkOfAnotherThreadInItsSlot() throws Exception {
+        RegionAllocator allocator = RegionAllocator.builder().regionSizes(64 * 1024, 64 * 1024).dedicatedThreshold(4096)
+                .threadLocalChunks(256).build();
+        long[] handles = new long[2];
+        Thread first = new Thread(() -> handles[0] = allocator.allocate(16));
+        Thread second = new Thread(() -> handles[1] = allocator.allocate(16));
+        while ((second.getId() - first.getId()) % ThreadChunks.CACHE_SLOTS != 0) {
+            second = new Thread(() -> handles[1] = allocator.allocate(16));
+        }
+        first.start();
+        first.join();
+        second.start();
+        second.join();
+        assertSame(allocator.region(handles[0]), allocator.region(handles[1]), "one 64 KiB region holds both chunks");
+        long distance = RegionAllocator.offset(handles[1]) - RegionAllocator.offset(handles[0]);
+        assertTrue(distance >= 256 || distance <= -16, "the second thread allocated " + distance
+                + " bytes after the first, inside the first thread's chunk");
+    }
+
+    private static void await(CyclicBarrier barrier) {
+        try {
+            barrier.await();
+        } catch (InterruptedException | BrokenBarrierException e) {
+            throw new IllegalStateException(e);
+        }
     }
 
     /** @param byRegion per region, the (offset, size) of every range handed out in it */
