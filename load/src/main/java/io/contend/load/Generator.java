@@ -3,17 +3,30 @@ package io.contend.load;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
-import java.util.concurrent.atomic.LongAdder;
+import java.util.concurrent.atomic.AtomicReferenceArray;
 import java.util.concurrent.locks.LockSupport;
 
 /*
  * Implementation notes.
  *
  * Algorithm: the generator of cassandra-stress's coordinated-omission fix (Nitsan Wakart, "Fixing Coordinated
- * Omission in Cassandra Stress", Psychosomatic, Lobotomy, Saw, 2016):
- * threads claim operation numbers with one XADD on a shared counter; in a paced run operation n has the
- * intended start Schedule.intendedStartNanos(n), and its thread waits for it (parking, then spinning for the
- * last 20 us), runs the operation and records response time from the intended start.
+ * Omission in Cassandra Stress", Psychosomatic, Lobotomy, Saw, 2016), with no shared write per operation:
+ * threads take operation numbers from their own OperationNumbers.Sequence (blocks claimed with one XADD per
+ * block; see there); in a paced run operation n has the intended start Schedule.intendedStartNanos(n), which
+ * the sequence's cursor computes exactly without a division, and its thread waits for it (parking, then
+ * spinning for the last 20 us), runs the operation and records response time from the intended start into
+ * its own OperationStats.Writer. The clock read that ends the wait is the operation's start.
+ *
+ * One clock read per operation when operations run back to back (unpaced, or a paced thread behind its
+ * schedule): the end of one operation is the start of the next. The clock costs about 24 ns here, a third of
+ * the generator's whole cost with two reads; the price is that service time includes the generator's own
+ * work between the two operations (recording the last and taking the next number, about 10 ns), and wait
+ * time is short by as much. A thread ahead of its schedule waits, and the clock read that ends the wait is
+ * the start. In an unpaced run the intended start is the actual start, so response time equals service time.
+ *
+ * Exactness: an operation's intended start depends on its number only, never on which thread runs it or when
+ * its block was claimed, and every number below the limit is handed out once. A thread that falls behind
+ * still records each operation's lateness from its intended start, so coordinated omission stays corrected.
  *
  * The cutoff: no operation starts at or after it (elapsed time since the start, in cutoffOffset; Long.MAX_VALUE
  * for none). It only moves earlier: set to the duration at start, and to the moment of a stop by cutOff(), from
@@ -21,15 +34,19 @@ import java.util.concurrent.locks.LockSupport;
  * waiting and against the actual start before running, so after a stop no operation starts that was not
  * already starting.
  *
- * Ordering: schedule and startNanos are written before the threads start (Thread.start happens-before the
- * threads' actions). cutoffOffset is an AtomicLong (volatile reads, CAS writes). The last thread to finish
- * decrements running to 0 and unparks the reporter; the reporter reads running (volatile) after waking, and a
- * thread's records are ordered before that decrement. fatal is an AtomicReference, first error wins.
+ * Ordering: schedule, numbers and startNanos are written before the threads start (Thread.start happens-before
+ * the threads' actions). Each thread publishes its sequence in sequences (a volatile array write) before its
+ * first operation; started() sums the published sequences' counts (see OperationNumbers for why an operation
+ * recorded before the reporter's last take is counted). cutoffOffset is an AtomicLong (volatile reads, CAS
+ * writes). The last thread to finish decrements running to 0 and unparks the reporter; the reporter reads
+ * running (volatile) after waking, and a thread's records are ordered before that decrement. fatal is an
+ * AtomicReference, first error wins. On the per-operation path a thread writes only its own sequence and
+ * writers; cutoffOffset and fatal are read there but written only at a stop or a fatal error.
  */
 
 /**
- * The generator threads of one phase of a stress run: claim an operation number, wait for its intended start,
- * run it, record it in its tag's {@link OperationStats}. A {@link VirtualMachineError} thrown by an operation is
+ * The generator threads of one phase of a stress run: take an operation number, wait for its intended start,
+ * run it, record it in its tag's {@link OperationStats} through the thread's own writer. A {@link VirtualMachineError} thrown by an operation is
  * not counted as an operation error: it ends the thread and is kept for {@link #fatal()}, and the generator
  * cuts itself off.
  */
@@ -43,13 +60,13 @@ final class Generator {
     private final long opsLimit;
     private final Thread[] threads;
     private final Thread reporter;
-    private final AtomicLong next = new AtomicLong();
-    private final LongAdder started = new LongAdder();
+    private final AtomicReferenceArray<OperationNumbers.Sequence> sequences;
     private final AtomicLong cutoffOffset = new AtomicLong(Long.MAX_VALUE);
     private final AtomicInteger running;
     private final AtomicReference<VirtualMachineError> fatal = new AtomicReference<>();
     private long startNanos;
     private Schedule schedule;
+    private OperationNumbers numbers;
 
     /**
      * @param operations the workload's operations, run in turn
@@ -65,6 +82,7 @@ final class Generator {
         this.rate = rate;
         this.opsLimit = opsLimit;
         this.threads = new Thread[threads];
+        this.sequences = new AtomicReferenceArray<>(threads);
         this.running = new AtomicInteger(threads);
         this.reporter = reporter;
     }
@@ -82,8 +100,10 @@ final class Generator {
         if (rate.paced()) {
             schedule = new Schedule(start, rate.opsPerSecond());
         }
+        numbers = new OperationNumbers(opsLimit > 0 ? opsLimit : Long.MAX_VALUE, OperationNumbers.blockSizeFor(rate));
         for (int i = 0; i < threads.length; i++) {
-            threads[i] = new Thread(this::work, "contend-stress-" + i);
+            int index = i;
+            threads[i] = new Thread(() -> work(index), "contend-stress-" + i);
             threads[i].setDaemon(true);
         }
         int begun = 0;
@@ -127,7 +147,14 @@ final class Generator {
 
     /** @return operations started so far */
     long started() {
-        return started.sum();
+        long sum = 0;
+        for (int i = 0; i < sequences.length(); i++) {
+            OperationNumbers.Sequence sequence = sequences.get(i);
+            if (sequence != null) {
+                sum += sequence.started();
+            }
+        }
+        return sum;
     }
 
     /** @return the cutoff, nanoseconds after the start; Long.MAX_VALUE for none */
@@ -155,25 +182,39 @@ final class Generator {
         return fatal.get();
     }
 
-    /** A generator thread: claim, wait for the intended start, run, record. */
-    private void work() {
+    /** A generator thread: take a number, wait for the intended start, run, record. */
+    private void work(int index) {
         try {
             boolean paced = schedule != null;
+            OperationNumbers.Sequence sequence = numbers.newSequence(schedule);
+            OperationStats.Writer[] writers = new OperationStats.Writer[stats.length];
+            for (int i = 0; i < writers.length; i++) {
+                writers[i] = stats[i].newWriter();
+            }
+            sequences.set(index, sequence);
+            long lastEnd = System.nanoTime();
+            long lastN = -2;
+            int which = 0;
             while (fatal.get() == null) {
-                long n = next.getAndIncrement();
-                if (opsLimit > 0 && n >= opsLimit) {
+                long n = sequence.next();
+                if (n < 0) {
                     return;
                 }
-                long intended = paced ? schedule.intendedStartNanos(n) : 0;
-                if (paced && !waitUntil(intended)) {
-                    return; // past the cutoff: never started
+                // operation n runs operations[n % length]; within a block n only steps by one, so no division
+                if (n == lastN + 1) {
+                    which = which + 1 == operations.length ? 0 : which + 1;
+                } else {
+                    which = (int) (n % operations.length);
                 }
-                long start = System.nanoTime();
+                lastN = n;
+                long intended = paced ? sequence.intendedStartNanos() : lastEnd;
+                // Back to back (unpaced, or behind schedule): the last operation's end is this one's start.
+                long start = intended <= lastEnd ? lastEnd : waitUntil(intended);
                 if (pastCutoff(start)) {
-                    return; // the run is over: a paced operation not started by now is missed
+                    sequence.abandon(); // the run is over: a paced operation not started by now is missed
+                    return;
                 }
-                started.increment();
-                runOne((int) (n % operations.length), paced ? intended : start, start);
+                lastEnd = runOne(which, writers[which], intended, start);
             }
         } finally {
             if (running.decrementAndGet() == 0) {
@@ -182,29 +223,39 @@ final class Generator {
         }
     }
 
-    private void runOne(int which, long intended, long start) {
+    /** @return when the operation ended (nanoTime) */
+    private long runOne(int which, OperationStats.Writer writer, long intended, long start) {
         try {
             operations[which].run();
-            stats[which].recordSuccess(intended, start, System.nanoTime());
+            long end = System.nanoTime();
+            writer.recordSuccess(intended, start, end);
+            return end;
         } catch (VirtualMachineError e) {
             if (fatal.compareAndSet(null, e)) {
                 cutOff(System.nanoTime());
                 LockSupport.unpark(reporter);
             }
         } catch (Throwable t) {
-            stats[which].recordError(t);
+            writer.recordError(t);
         }
+        return System.nanoTime();
     }
 
-    /** @return true when the intended start has come; false if it is at or past the cutoff */
-    private boolean waitUntil(long intended) {
+    /**
+     * Waits for the intended start, or until the cutoff makes it moot.
+     *
+     * @return the clock (nanoTime) read when the intended start had come; a time past the cutoff when the
+     *         intended start is at or past it
+     */
+    private long waitUntil(long intended) {
         while (true) {
             if (pastCutoff(intended)) {
-                return false;
+                return intended;
             }
-            long left = intended - System.nanoTime();
+            long now = System.nanoTime();
+            long left = intended - now;
             if (left <= 0) {
-                return true;
+                return now;
             }
             if (left > SPIN_NANOS) {
                 LockSupport.parkNanos(Math.min(left - SPIN_NANOS, MAX_PARK_NANOS));

@@ -5,16 +5,18 @@ import java.util.Collections;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.LongAdder;
 import org.HdrHistogram.Histogram;
 
 /**
  * What one operation tag records: response time (intended start to end), service time (actual start to end)
- * and wait time (intended to actual start), errors and the first error messages. Recording is wait-free and
- * allocation-free (an {@link IntervalRecorder}); the reporting thread takes the records interval by interval
- * and this class adds them to the tag's totals. An operation's three latencies, or its error, always land in
- * the same interval. Values are nanoseconds, tracked from 1 ns to {@link #HIGHEST_TRACKABLE_NANOS} at 3
+ * and wait time (intended to actual start), errors and the first error messages. Each recording thread takes
+ * its own {@link Writer}, so recording writes no memory another thread writes: it is wait-free, and
+ * allocation-free once the writer's histograms have grown to the range of the values seen. The reporting
+ * thread takes the records interval by interval, adds the writers' records together and adds them to the
+ * tag's totals. An operation's three latencies, or its error, always land in the same interval. Values are nanoseconds, tracked from 1 ns to {@link #HIGHEST_TRACKABLE_NANOS} at 3
  * significant digits; a larger value is recorded as that highest value and counted in
  * {@link #clampedValues()}, never dropped.
  */
@@ -25,7 +27,9 @@ public final class OperationStats {
     public static final int KEPT_ERROR_MESSAGES = 5;
 
     private final String name;
-    private final IntervalRecorder recorder = new IntervalRecorder();
+    private final List<IntervalRecorder> recorders = new CopyOnWriteArrayList<>();
+    /** The writers' records of the interval being taken; only the reporting thread touches it. */
+    private final IntervalRecorder.Sample interval = new IntervalRecorder.Sample(true);
     private final LongAdder clamped = new LongAdder();
     private final AtomicInteger messagesKept = new AtomicInteger();
     private final List<String> firstErrors = Collections.synchronizedList(new ArrayList<>());
@@ -47,14 +51,14 @@ public final class OperationStats {
     }
 
     /**
-     * Records a completed operation. Allocation-free.
+     * A recorder for one thread. Its records are added to this tag's at every interval.
      *
-     * @param intended intended start (equal to start when unpaced)
-     * @param start actual start
-     * @param end end
+     * @return a new writer, to be used by one thread only
      */
-    public void recordSuccess(long intended, long start, long end) {
-        recorder.recordSuccess(clamp(end - intended), clamp(end - start), clamp(start - intended));
+    public Writer newWriter() {
+        IntervalRecorder recorder = new IntervalRecorder();
+        recorders.add(recorder);
+        return new Writer(recorder);
     }
 
     private long clamp(long nanos) {
@@ -65,11 +69,44 @@ public final class OperationStats {
         return Math.max(0, nanos); // nanoTime is monotonic; a negative difference cannot happen, but must not throw here
     }
 
-    /** Counts a failed operation and keeps its message if it is among the first few. */
-    public void recordError(Throwable error) {
-        recorder.recordError();
+    private void keepMessage(Throwable error) {
         if (messagesKept.get() < KEPT_ERROR_MESSAGES && messagesKept.incrementAndGet() <= KEPT_ERROR_MESSAGES) {
             firstErrors.add(describe(error));
+        }
+    }
+
+    /** One thread's recorder of this tag's operations; not thread-safe. */
+    public final class Writer {
+        private final IntervalRecorder recorder;
+
+        private Writer(IntervalRecorder recorder) {
+            this.recorder = recorder;
+        }
+
+        /**
+         * Records a completed operation. Wait-free; allocation-free once the histograms cover the values.
+         *
+         * @param intended intended start (equal to start when unpaced)
+         * @param start actual start
+         * @param end end
+         */
+        public void recordSuccess(long intended, long start, long end) {
+            recorder.recordSuccess(clamp(end - intended), clamp(end - start), clamp(start - intended));
+        }
+
+        /**
+         * Counts a failed operation and keeps its message if it is among the first few.
+         *
+         * @param error what the operation threw
+         */
+        public void recordError(Throwable error) {
+            recorder.recordError();
+            keepMessage(error);
+        }
+
+        @Override
+        public String toString() {
+            return "OperationStats.Writer{" + name + "}";
         }
     }
 
@@ -88,7 +125,11 @@ public final class OperationStats {
      * @return the interval's records; valid until the next call
      */
     IntervalRecorder.Sample takeInterval() {
-        IntervalRecorder.Sample sample = recorder.take();
+        IntervalRecorder.Sample sample = interval;
+        sample.reset();
+        for (IntervalRecorder recorder : recorders) {
+            sample.add(recorder.take());
+        }
         for (LatencyKind kind : LatencyKind.values()) {
             totals.get(kind).add(sample.histogram(kind));
         }

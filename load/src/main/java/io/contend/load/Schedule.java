@@ -72,6 +72,15 @@ public final class Schedule {
         return Math.addExact(Math.multiplyExact(a, opsPerSecond), ceil);
     }
 
+    /**
+     * A cursor over this schedule, at operation 0.
+     *
+     * @return a new cursor, for one thread
+     */
+    public Cursor cursor() {
+        return new Cursor(this);
+    }
+
     /** @return intended start of operation 0 */
     public long startNanos() {
         return startNanos;
@@ -85,5 +94,72 @@ public final class Schedule {
     @Override
     public String toString() {
         return "Schedule{" + opsPerSecond + "/s from " + startNanos + "}";
+    }
+
+    /**
+     * Walks the schedule one operation at a time without a division per step, for the generator's hot path.
+     * The intended starts are exactly those of {@link Schedule#intendedStartNanos(long)}: the cursor keeps
+     * {@code n * 1e9 = offset * R + remainder} with {@code 0 <= remainder < R}, where offset is operation n's
+     * offset from the start; one step adds {@code 1e9 = A * R + B} (A and B computed once), carrying one
+     * nanosecond when the remainder reaches R. Nothing is rounded, so nothing accumulates. Not thread-safe: one
+     * cursor per thread.
+     */
+    public static final class Cursor {
+        private final long startNanos;
+        private final long opsPerSecond;
+        private final long wholeStep;
+        private final long remainderStep;
+        private long operation;
+        private long offset;
+        private long remainder;
+
+        private Cursor(Schedule schedule) {
+            this.startNanos = schedule.startNanos;
+            this.opsPerSecond = schedule.opsPerSecond;
+            this.wholeStep = NANOS_PER_SECOND / opsPerSecond;
+            this.remainderStep = NANOS_PER_SECOND % opsPerSecond;
+        }
+
+        /**
+         * Moves to operation n (a few divisions).
+         *
+         * @param n operation number, at least 0
+         * @return this cursor
+         * @throws ArithmeticException if n's offset passes Long.MAX_VALUE
+         */
+        public Cursor seek(long n) {
+            offset = offsetNanos(n, opsPerSecond);
+            remainder = (n % opsPerSecond) * NANOS_PER_SECOND % opsPerSecond;
+            operation = n;
+            return this;
+        }
+
+        /**
+         * Moves to the next operation, with no division.
+         *
+         * @throws ArithmeticException if the next offset passes Long.MAX_VALUE
+         */
+        public void advance() {
+            long r = remainder + remainderStep;
+            long carry = r >= opsPerSecond ? 1 : 0;
+            remainder = r - carry * opsPerSecond;
+            offset = Math.addExact(offset, wholeStep + carry);
+            operation++;
+        }
+
+        /** @return the operation the cursor is at */
+        public long operation() {
+            return operation;
+        }
+
+        /** @return that operation's intended start, on the nanoTime clock */
+        public long intendedStartNanos() {
+            return startNanos + offset;
+        }
+
+        @Override
+        public String toString() {
+            return "Schedule.Cursor{operation " + operation + " at +" + offset + " ns, " + opsPerSecond + "/s}";
+        }
     }
 }

@@ -32,12 +32,16 @@ import java.util.concurrent.locks.LockSupport;
  * Runs a workload under a {@link Rate} and records it without coordinated omission (Nitsan Wakart, "Fixing
  * Coordinated Omission in Cassandra Stress", 2016).
  *
- * <p>Generator threads claim operation numbers from one shared counter. In a paced mode operation n has the
- * intended start {@link Schedule#intendedStartNanos(long)}: its thread waits until then (parking, spinning for
- * the last 20 us), runs the operation and records response time from the intended start, service time from
- * the actual start and wait time between them. A thread that falls behind starts late and the lateness shows
- * in response and wait time: nothing is skipped and no schedule slips. In throughput mode an operation's
- * intended start is its actual start.
+ * <p>Generator threads claim operation numbers in small blocks from one shared counter ({@link OperationNumbers}:
+ * one atomic add per block, at most {@value OperationNumbers#BLOCK_SPAN_NANOS} ns of schedule per block) and
+ * record into their own per-thread recorders, so the per-operation path writes no shared memory. In a paced
+ * mode operation n has the intended start {@link Schedule#intendedStartNanos(long)}: its thread waits until
+ * then (parking, spinning for the last 20 us), runs the operation and records response time from the intended
+ * start, service time from the actual start and wait time between them. A thread that falls behind starts
+ * late and the lateness shows in response and wait time: nothing is skipped and no schedule slips. In
+ * throughput mode an operation's intended start is its actual start. Operations that run back to back (all
+ * out, or behind schedule) take the previous operation's end as their start: one clock read per operation,
+ * and the generator's own few nanoseconds between them count as service time.
  *
  * <p>The calling thread reports: every interval it takes each tag's interval histograms (an operation's three
  * latencies always in the same interval), writes them to the HdrHistogram interval log (format 1.3, tags

@@ -142,4 +142,31 @@ class ScheduleTest {
         assertEquals("threads must be in [1, 10000]: 0",
                 assertThrows(IllegalArgumentException.class, () -> StressConfig.builder().threads(0).build()).getMessage());
     }
+
+    /** The cursor's division-free steps land on exactly the intended starts computed directly. */
+    @ParameterizedTest
+    @ValueSource(longs = {1, 3, 7, 1000, 65_537, 999_999, 7_777_777, 123_456_789, 999_999_999, 1_000_000_000})
+    void cursorStepsAgreeWithTheDirectComputation(long rate) {
+        Schedule schedule = new Schedule(-5_000, rate);
+        long[] firsts = {0, 1, rate - 1, rate, 3 * rate - 2, 1L << 33}; // 2^33 s at 1/s still fits in a long
+        for (long first : firsts) {
+            Schedule.Cursor cursor = schedule.cursor().seek(first);
+            for (long n = first; n < first + 3 * Math.min(rate, 20_000) + 5; n++) {
+                assertEquals(n, cursor.operation());
+                assertEquals(schedule.intendedStartNanos(n), cursor.intendedStartNanos(), "rate " + rate + ", n " + n);
+                cursor.advance();
+            }
+        }
+    }
+
+    @Test
+    void aNewCursorIsAtOperationZero() {
+        Schedule schedule = new Schedule(42, 3);
+        Schedule.Cursor cursor = schedule.cursor();
+        assertEquals(0, cursor.operation());
+        assertEquals(42, cursor.intendedStartNanos());
+        cursor.advance();
+        assertEquals(42 + 333_333_333, cursor.intendedStartNanos());
+        assertThrows(IllegalArgumentException.class, () -> schedule.cursor().seek(-1));
+    }
 }

@@ -25,7 +25,7 @@ class CoExperimentTest {
         assertEquals(Map.of("metric", "service"), p99.baselineDifference(p99.contenders().get(0)));
         assertEquals(Direction.LOWER, p99.direction());
         Comparison overhead = plan.get(plan.size() - 1);
-        assertEquals(Map.of("threads", "1"), overhead.baselineDifference(overhead.contenders().get(0)));
+        assertEquals(Map.of(CoExperiment.GENERATOR_THREADS, "1"), overhead.baselineDifference(overhead.contenders().get(0)));
     }
 
     /** One smoke round of the demonstration: fixed-rate response p99 far above service p99; the plot is written. */
