@@ -103,8 +103,8 @@ public final class RegionAllocator implements AutoCloseable {
 
     /**
      * A handle for the calling thread's hot allocation loop: the thread's own chunk, held by the caller, so each
-     * small allocation is a plain bump with no ThreadLocal lookup. Use it from the calling thread only, and
-     * close it when done.
+     * small allocation is a plain bump with no lookup of the thread's chunk. Use it from the calling thread only,
+     * and close it when done.
      *
      * @return a new handle on a new chunk of this allocator's chunk size (4 KiB if the allocator was built
      *         without {@link Builder#threadLocalChunks(int)})

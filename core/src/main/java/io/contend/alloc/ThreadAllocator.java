@@ -3,8 +3,8 @@ package io.contend.alloc;
 /*
  * Implementation notes.
  *
- * Algorithm: the caller holds its thread's chunk directly instead of finding it through a ThreadLocal on every
- * call: allocate() is a bounds check, a read of the allocator's closed flag and a bump of the chunk's cursor,
+ * Algorithm: the caller holds its thread's chunk directly instead of looking it up on every call (the
+ * allocator's thread-id table, or its ThreadLocal): allocate() is a bounds check, a read of the allocator's closed flag and a bump of the chunk's cursor,
  * with no atomic instruction and no map lookup. When the chunk is used up, one region allocation (an XADD, or a
  * CAS on the CAS strategies) claims the next chunk, exactly as RegionAllocator's own thread-local path does.
  *

@@ -35,10 +35,10 @@ import java.lang.invoke.VarHandle;
  * freed before it is reused. cIndex and pIndex are single-writer (plain own reads, release stores, volatile
  * reads by others). Producer and consumer fields are on separate padded lines; the pads are
  * byte fields, because since JDK 15 the JVM fills holes in a superclass's layout with a subclass's
- * narrow fields (JDK-8237767) and long pads leave such holes; LayoutTest checks the result (with long pads the consumer's mask
- * The pad and field-holder classes (a VarHandle and its accessors per field) repeat across padded classes on
- * purpose: a class-hierarchy pad must sit in each hierarchy, and Java has no mixins.
- * landed on the producer's line and cost 3x in throughput).
+ * narrow fields (JDK-8237767) and long pads leave such holes; LayoutTest checks the result (with long pads the
+ * consumer's mask landed on the producer's line and cost 3x in throughput). The pad and field-holder classes (a
+ * VarHandle and its accessors per field) repeat across padded classes on purpose: a class-hierarchy pad must
+ * sit in each hierarchy, and Java has no mixins.
  *
  * Source: JCTools' BaseSpscLinkedArrayQueue and its chunked, growable and unbounded variants (Nitsan Wakart),
  * explained in Nitsan Wakart, "Linked Array Queues, part 1: SPSC",

@@ -24,9 +24,10 @@ import java.lang.invoke.VarHandle;
  * Exact totals come from a snapshot taken after the writers stopped (Thread.join or !isAlive() give the
  * happens-before).
  *
- * Padding: the four counters sit between 128-byte pads (class-hierarchy padding of
- * byte fields, because since JDK 15 the JVM fills holes in a superclass's layout with a subclass's
- * narrow fields (JDK-8237767) and long pads leave such holes; LayoutTest checks the result) so that two threads' cells never share a cache line, nor an adjacent-line prefetch pair.
+ * Padding: the four counters sit between 128-byte pads, so that two threads' cells never share a cache line,
+ * nor an adjacent-line prefetch pair. The pads are class-hierarchy padding of byte fields, because since JDK 15
+ * the JVM fills holes in a superclass's layout with a subclass's narrow fields (JDK-8237767) and long pads
+ * leave such holes; LayoutTest checks the result.
  * The pad and field-holder classes (a VarHandle and its accessors per field) repeat across padded classes on
  * purpose: a class-hierarchy pad must sit in each hierarchy, and Java has no mixins.
  *
