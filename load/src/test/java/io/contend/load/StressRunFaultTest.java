@@ -148,18 +148,7 @@ class StressRunFaultTest {
         List<IntervalReport> reports = Collections.synchronizedList(new ArrayList<>());
         StressRun run = new StressRun(hanging, fixed(100, Duration.ofSeconds(600), 2, null), reports::add);
         try {
-            StressResult r = assertTimeoutPreemptively(BOUND, () -> {
-                Thread stopper = new Thread(() -> {
-                    try {
-                        inFlight.await();
-                    } catch (InterruptedException e) {
-                        return;
-                    }
-                    run.stop();
-                });
-                stopper.start();
-                return run.run();
-            });
+            StressResult r = runStoppedAfter(run, inFlight);
             assertEquals(StressResult.End.STOPPED, r.end());
             assertEquals(2, r.unfinished(), r::toString);
             assertEquals(0, r.completed());
@@ -198,18 +187,7 @@ class StressRunFaultTest {
             String url = "http://127.0.0.1:" + server.getAddress().getPort() + "/";
             Workload http = Workloads.create("http", WorkloadOptions.parse(List.of("--url", url, "--timeout", "60s")));
             StressRun run = new StressRun(http, fixed(20, Duration.ofSeconds(60), 1, null), null);
-            StressResult r = assertTimeoutPreemptively(BOUND, () -> {
-                Thread stopper = new Thread(() -> {
-                    try {
-                        arrived.await();
-                    } catch (InterruptedException e) {
-                        return;
-                    }
-                    run.stop();
-                });
-                stopper.start();
-                return run.run();
-            });
+            StressResult r = runStoppedAfter(run, arrived);
             assertEquals(StressResult.End.STOPPED, r.end());
             assertEquals(1, r.unfinished(), r::toString);
             assertAccountedFor(r);
@@ -276,18 +254,7 @@ class StressRunFaultTest {
                 Duration.ofMillis(50), Duration.ofSeconds(600), null);
         List<IntervalReport> reports = Collections.synchronizedList(new ArrayList<>());
         StressRun run = new StressRun(w, config, reports::add);
-        StressResult r = assertTimeoutPreemptively(BOUND, () -> {
-            Thread stopper = new Thread(() -> {
-                try {
-                    warming.await();
-                } catch (InterruptedException e) {
-                    return;
-                }
-                run.stop();
-            });
-            stopper.start();
-            return run.run();
-        });
+        StressResult r = runStoppedAfter(run, warming);
         assertEquals(StressResult.End.STOPPED_IN_WARMUP, r.end());
         assertEquals(0, r.scheduled());
         assertEquals(0, r.missed());
@@ -393,5 +360,21 @@ class StressRunFaultTest {
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
+    }
+
+    /** Runs, stopping the run from another thread once {@code ready} opens; bounded by {@link #BOUND}. */
+    private static StressResult runStoppedAfter(StressRun run, CountDownLatch ready) {
+        return assertTimeoutPreemptively(BOUND, () -> {
+            Thread stopper = new Thread(() -> {
+                try {
+                    ready.await();
+                } catch (InterruptedException e) {
+                    return;
+                }
+                run.stop();
+            });
+            stopper.start();
+            return run.run();
+        });
     }
 }

@@ -11,9 +11,7 @@ import io.contend.hdr.TimePoint;
 import io.contend.load.LatencyKind;
 import org.HdrHistogram.Histogram;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
 
 import java.io.IOException;
 import java.nio.file.Path;
@@ -31,26 +29,16 @@ import java.util.Map;
                         + "tag, p50, p99 and max of every interval over time: <stem>.<tag>.over-time.svg. They open "
                         + "in a browser, and contend report embeds SVG files next to results.json. All or none: a "
                         + "failure leaves none of them. Prints the files written.", ""})
-final class PlotCommand extends HdrSubcommand {
-    @Parameters(paramLabel = "FILE", arity = "1", description = "An interval log.")
-    Path file;
-
+final class PlotCommand extends OneLogCommand {
     @Option(names = "--out-dir", paramLabel = "DIR", description = "Where the plots go (default: FILE's directory).")
     Path outDir;
 
-    @Mixin
-    FilterOptions filters;
-
-    @Mixin
-    UnitOption unitOption;
-
     @Override
     int execute() throws IOException {
-        requireFiles(List.of(file));
         OutputUnit unit = unitOption.unit(spec);
         TagAccumulator sums = new TagAccumulator();
         Map<String, List<TimePoint>> overTime = new LinkedHashMap<>();
-        try (HdrLogReader reader = HdrLogReader.open(file, filters.filter(spec))) {
+        try (HdrLogReader reader = openLog()) {
             for (HdrInterval interval = reader.next(); interval != null; interval = reader.next()) {
                 sums.add(interval);
                 overTime.computeIfAbsent(interval.label(), t -> new ArrayList<>())

@@ -4,9 +4,7 @@ import io.contend.hdr.HdrLogReader;
 import io.contend.hdr.IntervalCsv;
 import io.contend.hdr.OutputFile;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
 
 import java.io.BufferedWriter;
 import java.io.IOException;
@@ -22,18 +20,9 @@ import java.util.List;
         description = {"Writes one CSV row per interval.",
                 "Columns " + IntervalCsv.HEADER + ": start and end in seconds since the log's StartTime, values "
                         + "in the output unit, an empty tag for untagged intervals.", ""})
-final class ToCsvCommand extends HdrSubcommand {
-    @Parameters(paramLabel = "FILE", arity = "1", description = "An interval log.")
-    Path file;
-
+final class ToCsvCommand extends OneLogCommand {
     @Option(names = "--out", paramLabel = "FILE", description = "Write the CSV there (default: standard output).")
     Path csv;
-
-    @Mixin
-    FilterOptions filters;
-
-    @Mixin
-    UnitOption unitOption;
 
     @Override
     int execute() throws IOException {
@@ -41,7 +30,7 @@ final class ToCsvCommand extends HdrSubcommand {
         if (csv != null) {
             requireNotAnInput(csv, List.of(file));
         }
-        try (HdrLogReader reader = HdrLogReader.open(file, filters.filter(spec))) {
+        try (HdrLogReader reader = openLog()) {
             if (csv == null) {
                 IntervalCsv.write(reader, unitOption.unit(spec), out());
                 out().flush();

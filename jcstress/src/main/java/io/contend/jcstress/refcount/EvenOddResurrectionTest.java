@@ -19,6 +19,8 @@ import static org.openjdk.jcstress.annotations.Expect.FORBIDDEN;
  * other retain came first (nothing freed, both retains succeed) or the release did (freed once, both
  * refused). A retain that succeeds on a freed object is forbidden. The three-thread version of this race runs
  * in core's RefCountContentionTest.
+ * Its actors repeat NaiveXaddResurrectionTest's on purpose: jcstress takes actors only from the test class
+ * itself; the race lives in ResurrectionRace.
  */
 @JCStressTest
 @Description("EVEN_ODD: a retain never succeeds after the final release; deallocation happens at most once")

@@ -16,6 +16,8 @@ import static org.openjdk.jcstress.annotations.Expect.ACCEPTABLE_INTERESTING;
  * baseline's danger rather than hide it: the release frees the object (1 -> 0), one retain adds 0 -> 1 and is
  * about to roll back, the other adds 1 -> 2, sees 1 and succeeds on freed memory. That outcome is marked
  * interesting, not forbidden, because XADD_NAIVE is kept only as a measured baseline.
+ * Its actors repeat EvenOddResurrectionTest's on purpose: jcstress takes actors only from the test class
+ * itself; the race lives in ResurrectionRace.
  */
 @JCStressTest
 @Description("XADD_NAIVE (Netty #7248): a retain can succeed on an object already freed (Netty #8563)")
