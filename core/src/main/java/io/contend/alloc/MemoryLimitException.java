@@ -4,7 +4,9 @@ package io.contend.alloc;
 public class MemoryLimitException extends IllegalStateException {
     private static final long serialVersionUID = 1L;
 
+    /** The pool's limit, bytes. */
     private final long limitBytes;
+    /** The request refused, bytes. */
     private final long requestedBytes;
 
     /**

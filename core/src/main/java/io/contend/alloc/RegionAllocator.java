@@ -244,19 +244,28 @@ public final class RegionAllocator implements AutoCloseable {
         private Builder() {
         }
 
-        /** @param strategy how regions advance their offset (default XADD) @return this */
+        /**
+         * @param strategy how regions advance their offset (default XADD)
+         * @return this
+         */
         public Builder strategy(AllocationStrategy strategy) {
             this.strategy = Objects.requireNonNull(strategy, "strategy");
             return this;
         }
 
-        /** @param backoff what CAS_BACKOFF does after a failed CAS (default constant 1 ns) @return this */
+        /**
+         * @param backoff what CAS_BACKOFF does after a failed CAS (default constant 1 ns)
+         * @return this
+         */
         public Builder backoff(BackoffStrategy backoff) {
             this.backoff = Objects.requireNonNull(backoff, "backoff");
             return this;
         }
 
-        /** @param telemetry where regions count attempts and CAS failures, or null @return this */
+        /**
+         * @param telemetry where regions count attempts and CAS failures, or null
+         * @return this
+         */
         public Builder telemetry(ContentionCounter telemetry) {
             this.telemetry = telemetry;
             return this;
@@ -276,7 +285,10 @@ public final class RegionAllocator implements AutoCloseable {
             return this;
         }
 
-        /** @param bytes requests above this get a dedicated region (default 128 KiB) @return this */
+        /**
+         * @param bytes requests above this get a dedicated region (default 128 KiB)
+         * @return this
+         */
         public Builder dedicatedThreshold(int bytes) {
             this.dedicatedThreshold = Checks.inRange("dedicatedThreshold", bytes, 1, Region.MAX_CAPACITY);
             return this;
@@ -297,13 +309,19 @@ public final class RegionAllocator implements AutoCloseable {
             return this;
         }
 
-        /** @param offHeap true for direct ByteBuffers (default heap) @return this */
+        /**
+         * @param offHeap true for direct ByteBuffers (default heap)
+         * @return this
+         */
         public Builder offHeap(boolean offHeap) {
             this.offHeap = offHeap;
             return this;
         }
 
-        /** @param pool the budget regions reserve their bytes from, or null for none @return this */
+        /**
+         * @param pool the budget regions reserve their bytes from, or null for none
+         * @return this
+         */
         public Builder pool(MemoryPool pool) {
             this.pool = pool;
             return this;

@@ -16,6 +16,10 @@ import java.util.function.Supplier;
  */
 public abstract class AbstractMessagePassingQueue<E> extends AbstractQueue<E> implements MessagePassingQueue<E> {
 
+    /** Only this package's queues extend it: they keep its threading rules. */
+    AbstractMessagePassingQueue() {
+    }
+
     /** Not offered: see the class comment. */
     @Override
     public Iterator<E> iterator() {

@@ -7,7 +7,9 @@ package io.contend.refcount;
 public class IllegalReferenceCountException extends IllegalStateException {
     private static final long serialVersionUID = 1L;
 
+    /** The reference count seen. */
     private final int refCnt;
+    /** The step attempted: positive for a retain, negative for a release. */
     private final int delta;
 
     /**

@@ -22,7 +22,14 @@ public record LeakReport(String className, List<StackTraceElement> created, List
     public record Touch(String hint, String thread, List<StackTraceElement> stack) {
     }
 
-    /** Copies the lists. */
+    /**
+     * Copies the lists.
+     *
+     * @param className the leaked object's class
+     * @param created the stack where it was created
+     * @param touches the most recent touches, oldest first
+     * @param droppedTouches older touches not kept
+     */
     public LeakReport {
         created = List.copyOf(created);
         touches = List.copyOf(touches);

@@ -17,6 +17,7 @@ public enum QueueMode {
 
     /**
      * @param text "shared" or "perThread" (case-insensitive)
+     * @return the mode
      * @throws IllegalArgumentException naming the text
      */
     public static QueueMode parse(String text) {

@@ -34,6 +34,12 @@ public record SchedStats(long migrations, long voluntarySwitches, long involunta
     private static final int STAT_PROCESSOR_AFTER_COMM = 39 - 3;
 
     /**
+     * Checks the fields.
+     *
+     * @param migrations CPU migrations, or -1 if unknown
+     * @param voluntarySwitches voluntary context switches, or -1 if unknown
+     * @param involuntarySwitches involuntary context switches, or -1 if unknown
+     * @param lastCpu the CPU the thread last ran on, or -1 if unknown
      * @throws IllegalArgumentException if a field is below -1
      */
     public SchedStats {

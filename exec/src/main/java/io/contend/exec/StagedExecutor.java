@@ -157,6 +157,7 @@ public final class StagedExecutor implements AutoCloseable {
     /**
      * Hands a task to the first stage.
      *
+     * @param task the task, not null
      * @throws RejectedExecutionException after shutdown
      * @throws NullPointerException if task is null
      */
@@ -210,6 +211,10 @@ public final class StagedExecutor implements AutoCloseable {
     }
 
     /**
+     * Waits until every worker has exited after a shutdown, or the timeout.
+     *
+     * @param timeout how long to wait at most
+     * @param unit the timeout's unit
      * @return true if every worker has exited within the timeout
      * @throws InterruptedException if interrupted
      */
@@ -260,7 +265,10 @@ public final class StagedExecutor implements AutoCloseable {
         return m;
     }
 
-    /** @return the first failures of a stage's handler (at most 5) */
+    /**
+     * @param stage a stage's name
+     * @return the first failures of the stage's handler (at most 5)
+     */
     public List<Throwable> failures(String stage) {
         for (Stage s : stages) {
             if (s.name.equals(stage)) {
@@ -359,25 +367,37 @@ public final class StagedExecutor implements AutoCloseable {
             return this;
         }
 
-        /** @param mode shared (default) or per-thread queues, for every stage @return this */
+        /**
+         * @param mode shared (default) or per-thread queues, for every stage
+         * @return this
+         */
         public Builder queueMode(QueueMode mode) {
             this.queueMode = Objects.requireNonNull(mode, "mode");
             return this;
         }
 
-        /** @param policy how per-thread queues are chosen (default round robin) @return this */
+        /**
+         * @param policy how per-thread queues are chosen (default round robin)
+         * @return this
+         */
         public Builder dispatch(DispatchPolicy policy) {
             this.dispatch = Objects.requireNonNull(policy, "policy");
             return this;
         }
 
-        /** @param limit most tasks a worker takes per wake-up, in [1, 65536] (default 64) @return this */
+        /**
+         * @param limit most tasks a worker takes per wake-up, in [1, 65536] (default 64)
+         * @return this
+         */
         public Builder batchLimit(int limit) {
             this.batchLimit = inRange("batchLimit", limit, 1, 65536);
             return this;
         }
 
-        /** @param chunkSize the queues' chunk size, a power of two in [2, 2^20] (default 1024) @return this */
+        /**
+         * @param chunkSize the queues' chunk size, a power of two in [2, 2^20] (default 1024)
+         * @return this
+         */
         public Builder queueChunk(int chunkSize) {
             inRange("queueChunk", chunkSize, 2, 1 << 20);
             if (Integer.bitCount(chunkSize) != 1) {
@@ -387,19 +407,28 @@ public final class StagedExecutor implements AutoCloseable {
             return this;
         }
 
-        /** @param strategy how idle workers wait @return this */
+        /**
+         * @param strategy how idle workers wait
+         * @return this
+         */
         public Builder idle(IdleStrategy strategy) {
             this.idle = Objects.requireNonNull(strategy, "strategy");
             return this;
         }
 
-        /** @param factory makes the worker threads, e.g. an affinity strategy's decorator @return this */
+        /**
+         * @param factory makes the worker threads, e.g. an affinity strategy's decorator
+         * @return this
+         */
         public Builder threadFactory(ThreadFactory factory) {
             this.threadFactory = Objects.requireNonNull(factory, "factory");
             return this;
         }
 
-        /** @param sink receives the last stage's non-null results, on its worker threads @return this */
+        /**
+         * @param sink receives the last stage's non-null results, on its worker threads
+         * @return this
+         */
         public Builder sink(Consumer<Object> sink) {
             this.sink = Objects.requireNonNull(sink, "sink");
             return this;

@@ -106,6 +106,7 @@ public final class OutputFile implements Closeable {
     /**
      * Creates a directory for outputs if it is missing.
      *
+     * @param directory the directory
      * @throws IOException naming the directory, e.g. "/dev/full: not a directory"
      */
     public static void createDirectory(Path directory) throws IOException {
@@ -116,6 +117,10 @@ public final class OutputFile implements Closeable {
     }
 
     /**
+     * Refuses an output that is also an input (compared by real path once both exist).
+     *
+     * @param output the output
+     * @param inputs the inputs
      * @throws IllegalArgumentException if the output is the same file as an input
      * @throws IOException if that cannot be decided
      */
@@ -141,7 +146,11 @@ public final class OutputFile implements Closeable {
         return target;
     }
 
-    /** Writes everything out and moves the file into place. */
+    /**
+     * Writes everything out and moves the file into place.
+     *
+     * @throws IOException if writing or moving fails (the target is then untouched)
+     */
     public void commit() throws IOException {
         finish();
         publish();
@@ -150,6 +159,9 @@ public final class OutputFile implements Closeable {
     /**
      * Commits every output, or none: each is written out completely before any is moved into place, and if a
      * move fails the outputs already moved are deleted. All are closed either way.
+     *
+     * @param outputs the outputs
+     * @throws IOException the first failure
      */
     public static void commitAll(List<OutputFile> outputs) throws IOException {
         List<OutputFile> moved = new ArrayList<>();
@@ -179,6 +191,7 @@ public final class OutputFile implements Closeable {
      * @param contents target to its text
      * @param inputs the command's inputs, which no target may be
      * @throws IllegalArgumentException if a target is an input (then nothing is written)
+     * @throws IOException if a file cannot be written (then none is)
      */
     public static void writeAll(Map<Path, String> contents, Collection<Path> inputs) throws IOException {
         writeAll(contents, inputs, FILES);

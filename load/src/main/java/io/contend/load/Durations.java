@@ -80,7 +80,10 @@ public final class Durations {
                 + " years fit a nanosecond clock: '" + text + "'");
     }
 
-    /** @return the duration the way parse reads it, e.g. 1m30s, 250us, 0s */
+    /**
+     * @param d a duration, not negative
+     * @return the duration the way parse reads it, e.g. 1m30s, 250us, 0s
+     */
     public static String format(Duration d) {
         if (d.isZero()) {
             return "0s";

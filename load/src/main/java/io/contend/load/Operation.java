@@ -23,7 +23,11 @@ public interface Operation {
         void run() throws Exception;
     }
 
-    /** @return an operation with the given name that runs body */
+    /**
+     * @param name the operation's tag
+     * @param body what it runs
+     * @return an operation with the given name that runs body
+     */
     static Operation named(String name, Body body) {
         java.util.Objects.requireNonNull(body, "body");
         if (!name.matches("[A-Za-z0-9._-]+")) {

@@ -33,7 +33,12 @@ public record Rate(Mode mode, long opsPerSecond) {
         FIXED
     }
 
-    /** Checks the rate against the mode. */
+    /**
+     * Checks the rate against the mode.
+     *
+     * @param mode how operations are paced
+     * @param opsPerSecond the rate, in [1, {@link #MAX_OPS_PER_SECOND}]; 0 for throughput
+     */
     public Rate {
         Objects.requireNonNull(mode, "mode");
         if (mode == Mode.THROUGHPUT ? opsPerSecond != 0 : opsPerSecond < 1 || opsPerSecond > MAX_OPS_PER_SECOND) {
@@ -51,6 +56,8 @@ public record Rate(Mode mode, long opsPerSecond) {
      * Parses {@code throughput}, {@code throttle=R/s} or {@code fixed=R/s} (the {@code /s} may be left out;
      * R is a whole number, underscores and an SI suffix allowed: {@code fixed=2k/s}, see {@link Counts}).
      *
+     * @param text the rate as the command line gives it
+     * @return the rate
      * @throws IllegalArgumentException naming the text and the accepted forms
      */
     public static Rate parse(String text) {

@@ -31,7 +31,7 @@ public final class Schedule {
     }
 
     /**
-     * floor(n * 1e9 / R), exactly: n = qR + r gives q * 1e9 + floor(r * 1e9 / R), and r * 1e9 < R * 1e9 <= 1e18
+     * floor(n * 1e9 / R), exactly: n = qR + r gives q * 1e9 + floor(r * 1e9 / R), and r * 1e9 &lt; R * 1e9 &lt;= 1e18
      * fits in a long.
      *
      * @param n operation number, at least 0
@@ -48,14 +48,17 @@ public final class Schedule {
         return Math.addExact(Math.multiplyExact(q, NANOS_PER_SECOND), r * NANOS_PER_SECOND / opsPerSecond);
     }
 
-    /** @return the intended start of operation n, on the nanoTime clock */
+    /**
+     * @param n operation number, at least 0
+     * @return the intended start of operation n, on the nanoTime clock
+     */
     public long intendedStartNanos(long n) {
         return startNanos + offsetNanos(n, opsPerSecond);
     }
 
     /**
      * The number of operations whose intended start is before {@code start + elapsed}: the n with
-     * floor(n * 1e9 / R) < elapsed, that is n < elapsed * R / 1e9, so ceil(elapsed * R / 1e9), computed without
+     * floor(n * 1e9 / R) &lt; elapsed, that is n &lt; elapsed * R / 1e9, so ceil(elapsed * R / 1e9), computed without
      * overflow as elapsed = a * 1e9 + b.
      *
      * @param elapsedNanos time since the schedule's start, at least 0

@@ -34,7 +34,17 @@ public record StressConfig(Rate rate, int threads, Duration duration, long ops, 
     /** The most generator threads. */
     public static final int MAX_THREADS = 10_000;
 
-    /** Checks every setting, naming the offending one. */
+    /**
+     * Checks every setting, naming the offending one.
+     *
+     * @param rate how operations are paced
+     * @param threads generator threads, in [1, {@link #MAX_THREADS}]
+     * @param duration how long to run, or null to run until {@code ops} are done
+     * @param ops operations to run, 0 for no limit
+     * @param interval reporting and logging interval
+     * @param warmup unrecorded warm-up before the measurement
+     * @param log HdrHistogram interval log to write, or null for none
+     */
     public StressConfig {
         Objects.requireNonNull(rate, "rate");
         Objects.requireNonNull(interval, "interval");
@@ -82,19 +92,28 @@ public record StressConfig(Rate rate, int threads, Duration duration, long ops, 
         private Builder() {
         }
 
-        /** @param pacing how operations are paced (default: throughput) */
+        /**
+         * @param pacing how operations are paced (default: throughput)
+         * @return this
+         */
         public Builder rate(Rate pacing) {
             this.rate = Objects.requireNonNull(pacing, "rate");
             return this;
         }
 
-        /** @param count generator threads (default 1) */
+        /**
+         * @param count generator threads (default 1)
+         * @return this
+         */
         public Builder threads(int count) {
             this.threads = count;
             return this;
         }
 
-        /** @param length how long to run (default {@link #DEFAULT_DURATION}, or until {@link #ops} are done) */
+        /**
+         * @param length how long to run (default {@link #DEFAULT_DURATION}, or until {@link #ops} are done)
+         * @return this
+         */
         public Builder duration(Duration length) {
             this.duration = Objects.requireNonNull(length, "duration");
             return this;
@@ -103,25 +122,35 @@ public record StressConfig(Rate rate, int threads, Duration duration, long ops, 
         /**
          * @param count operations to run; without a {@link #duration}, the run ends when they are done, with
          *              one, at whichever comes first
+         * @return this
          */
         public Builder ops(long count) {
             this.ops = count;
             return this;
         }
 
-        /** @param length reporting and logging interval (default 1 s) */
+        /**
+         * @param length reporting and logging interval (default 1 s)
+         * @return this
+         */
         public Builder interval(Duration length) {
             this.interval = Objects.requireNonNull(length, "interval");
             return this;
         }
 
-        /** @param length unrecorded warm-up before the measurement (default none) */
+        /**
+         * @param length unrecorded warm-up before the measurement (default none)
+         * @return this
+         */
         public Builder warmup(Duration length) {
             this.warmup = Objects.requireNonNull(length, "warmup");
             return this;
         }
 
-        /** @param file HdrHistogram interval log to write (default none) */
+        /**
+         * @param file HdrHistogram interval log to write (default none)
+         * @return this
+         */
         public Builder log(Path file) {
             this.log = Objects.requireNonNull(file, "log");
             return this;

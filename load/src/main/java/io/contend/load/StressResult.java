@@ -36,7 +36,22 @@ public record StressResult(Rate rate, List<Op> operations, long scheduled, long 
         STOPPED_IN_WARMUP
     }
 
-    /** Copies the lists. */
+    /**
+     * Copies the lists.
+     *
+     * @param rate the run's pacing
+     * @param operations per operation tag
+     * @param scheduled operations scheduled
+     * @param completed operations that succeeded
+     * @param errors operations that failed
+     * @param unfinished operations still running when a stopped run ended
+     * @param missed operations scheduled but never started
+     * @param elapsedNanos the measurement's length
+     * @param end how the run ended
+     * @param gcCount garbage collections during the run
+     * @param gcMillis time the collectors report for them
+     * @param faults what went wrong around the measurement, one line each
+     */
     public StressResult {
         operations = List.copyOf(operations);
         faults = List.copyOf(faults);
@@ -56,7 +71,10 @@ public record StressResult(Rate rate, List<Op> operations, long scheduled, long 
      */
     public record Op(String name, Histogram response, Histogram service, Histogram waiting, long completed, long errors,
                      List<String> firstErrors, long clampedValues) {
-        /** @return the histogram of one latency */
+        /**
+         * @param kind which latency
+         * @return the histogram of one latency
+         */
         public Histogram metric(LatencyKind kind) {
             switch (kind) {
                 case RESPONSE:

@@ -63,7 +63,11 @@ public final class StressRun {
     /** Receives live output, on the thread that called {@link #run()}. */
     @FunctionalInterface
     public interface Listener {
-        /** Called once per interval of the measured run. */
+        /**
+         * Called once per interval of the measured run.
+         *
+         * @param report the interval's numbers
+         */
         void interval(IntervalReport report);
 
         /** Called once the interval log (if any) is open, before the warm-up. */

@@ -11,7 +11,13 @@ import java.util.Objects;
  * @param description what it does and its default, one sentence
  */
 public record WorkloadOption(String name, String paramLabel, String description) {
-    /** Checks that every part is given. */
+    /**
+     * Checks that every part is given.
+     *
+     * @param name the option's name without dashes
+     * @param paramLabel what its value is
+     * @param description what it does and its default
+     */
     public WorkloadOption {
         Objects.requireNonNull(name, "name");
         Objects.requireNonNull(paramLabel, "paramLabel");

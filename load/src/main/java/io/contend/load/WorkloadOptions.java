@@ -31,6 +31,8 @@ public final class WorkloadOptions {
     /**
      * Parses {@code --name value} and {@code --name=value} tokens.
      *
+     * @param args the tokens
+     * @return the options
      * @throws IllegalArgumentException for a token that is not an option, an option without a value, or one
      *         given twice
      */
@@ -61,13 +63,19 @@ public final class WorkloadOptions {
         return new WorkloadOptions(values);
     }
 
-    /** @return the value, or fallback when absent */
+    /**
+     * @param name the option's name without dashes
+     * @param fallback the value when absent
+     * @return the value, or fallback when absent
+     */
     public String string(String name, String fallback) {
         used.add(name);
         return values.getOrDefault(name, fallback);
     }
 
     /**
+     * @param name the option's name without dashes
+     * @param what what the value is, for the message when it is missing
      * @return the value
      * @throws IllegalArgumentException if absent
      */
@@ -80,7 +88,13 @@ public final class WorkloadOptions {
         return v;
     }
 
-    /** @return the value as a long in [min, max] (SI suffixes allowed, see {@link Counts}), or fallback when absent */
+    /**
+     * @param name the option's name without dashes
+     * @param fallback the value when absent
+     * @param min the smallest value accepted
+     * @param max the largest value accepted
+     * @return the value as a long in [min, max] (SI suffixes allowed, see {@link Counts}), or fallback when absent
+     */
     public long number(String name, long fallback, long min, long max) {
         String v = string(name, null);
         if (v == null) {
@@ -98,7 +112,11 @@ public final class WorkloadOptions {
                 + max + "]: '" + v + "'");
     }
 
-    /** @return the value as a duration (see {@link Durations}), or fallback when absent */
+    /**
+     * @param name the option's name without dashes
+     * @param fallback the value when absent
+     * @return the value as a duration (see {@link Durations}), or fallback when absent
+     */
     public Duration duration(String name, Duration fallback) {
         String v = string(name, null);
         return v == null ? fallback : Durations.parse("workload option --" + name, v);

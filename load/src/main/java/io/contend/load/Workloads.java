@@ -26,7 +26,13 @@ public final class Workloads {
      * @param options the options it reads
      */
     public record Type(String name, String description, List<WorkloadOption> options) {
-        /** Copies the options. */
+        /**
+         * Copies the options.
+         *
+         * @param name its name on the command line
+         * @param description one sentence on what it does
+         * @param options the options it reads
+         */
         public Type {
             Objects.requireNonNull(name, "name");
             Objects.requireNonNull(description, "description");

@@ -50,6 +50,9 @@ public final class PrimitiveWorkloads {
      * {@code allocate}: {@code --size} bytes (default 16) from one shared {@link RegionAllocator} (XADD
      * regions); when it has reserved {@code --limit-mib} (default 64) it is replaced by a fresh one and closed,
      * so memory stays bounded. An allocation that races the replacement retries on the new allocator.
+     *
+     * @param options the workload's options
+     * @return the workload
      */
     public static Workload allocate(WorkloadOptions options) {
         int size = (int) options.number("size", DEFAULT_SIZE, 1, MAX_SIZE);
@@ -78,7 +81,12 @@ public final class PrimitiveWorkloads {
         };
     }
 
-    /** {@code retain-release}: retain then release one shared reference-counted object (EVEN_ODD). */
+    /**
+     * {@code retain-release}: retain then release one shared reference-counted object (EVEN_ODD).
+     *
+     * @param options the workload's options (none)
+     * @return the workload
+     */
     public static Workload retainRelease(WorkloadOptions options) {
         AbstractRefCounted shared = new AbstractRefCounted() {
             @Override
@@ -95,6 +103,9 @@ public final class PrimitiveWorkloads {
     /**
      * {@code queue-handoff}: offer a message to one shared {@link MpscUnboundedArrayQueue}; the operation that
      * takes the consumer role (one at a time, by a try-lock) drains what is there, so the queue stays short.
+     *
+     * @param options the workload's options
+     * @return the workload
      */
     public static Workload queueHandoff(WorkloadOptions options) {
         MpscUnboundedArrayQueue<Object> queue = new MpscUnboundedArrayQueue<>((int) options.number("chunk", DEFAULT_CHUNK, 2, MAX_CHUNK));
@@ -116,6 +127,9 @@ public final class PrimitiveWorkloads {
      * {@code histogram-update}: one {@link StreamingHistogramBuilder} per generator thread (builders are
      * single-threaded), maxBins 100, {@code --spool} (default 1000), a uniformly random point in
      * [0, {@code --range}) (default 86400) per operation.
+     *
+     * @param options the workload's options
+     * @return the workload
      */
     public static Workload histogramUpdate(WorkloadOptions options) {
         int spool = (int) options.number("spool", DEFAULT_SPOOL, 0, StreamingHistogramBuilder.MAX_SPOOL);
