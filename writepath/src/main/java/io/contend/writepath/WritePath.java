@@ -89,6 +89,8 @@ public final class WritePath implements AutoCloseable {
     private long nextSegmentId;
     private long switches;
     private long flushes;
+    /** Switched memtables whose flush has not finished (published and the owner's reference dropped). */
+    private long pendingFlushes;
     private long freed;
     private long unfreed;
 
@@ -228,6 +230,7 @@ public final class WritePath implements AutoCloseable {
             }
             view = v.switched(newMemtable());
             switches++;
+            pendingFlushes++;
         }
         expected.markSwitched();
         flusher.execute(() -> flush(expected));
@@ -258,6 +261,10 @@ public final class WritePath implements AutoCloseable {
             return; // the memtable stays in the view, readable, and its memory stays reserved: loud, not lost
         }
         m.release(); // the owner's reference: freed now, or by the last reader
+        synchronized (lock) {
+            pendingFlushes--;
+            lock.notifyAll();
+        }
     }
 
     /**
@@ -340,7 +347,8 @@ public final class WritePath implements AutoCloseable {
     }
 
     /**
-     * Switches the live memtable (if it holds anything) and waits until every memtable switched so far is flushed.
+     * Switches the live memtable (if it holds anything) and waits until every memtable switched so far is flushed:
+     * its segment published and the path's own reference dropped (its memory is free unless a reader holds it).
      *
      * @throws IllegalStateException if a flush failed or the wait was interrupted
      */
@@ -350,7 +358,7 @@ public final class WritePath implements AutoCloseable {
             switchMemtable(m);
         }
         synchronized (lock) {
-            while (view.flushing.length > 0 && flushFailure == null) {
+            while (pendingFlushes > 0 && flushFailure == null) {
                 try {
                     lock.wait();
                 } catch (InterruptedException e) {
@@ -388,6 +396,7 @@ public final class WritePath implements AutoCloseable {
             last = view.live;
             view = view.switched(null);
             closed = true;
+            pendingFlushes++;
         }
         last.markSwitched();
         flusher.execute(() -> flush(last));
