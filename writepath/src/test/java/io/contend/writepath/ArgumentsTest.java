@@ -62,7 +62,8 @@ class ArgumentsTest {
         IllegalStateException e = assertThrows(IllegalStateException.class, () -> path.write(w));
         assertTrue(e.getMessage().contains("closed"), e::getMessage);
         assertTrue(path.read(w.partition(), w.clustering()).matches(w));
-        assertTrue(path.toString().contains("allocator=xadd refCount=even-odd histogram=contend"), path::toString);
+        assertTrue(path.toString().contains(
+                "allocator=xadd refCount=even-odd histogram=contend pipeline=staged-shared-none-1"), path::toString);
     }
 
     @Test
@@ -79,8 +80,9 @@ class ArgumentsTest {
 
     @Test
     void componentsNameEachPart() {
-        assertEquals("allocator=synchronized refCount=atomic-cas histogram=contend", Components.jdk().toString());
-        assertEquals("allocator=tlab refCount=even-odd histogram=contend",
+        assertEquals("allocator=synchronized refCount=atomic-cas histogram=contend pipeline=thread-pools-1",
+                Components.jdk().toString());
+        assertEquals("allocator=tlab refCount=even-odd histogram=contend pipeline=staged-shared-none-1",
                 Components.contend().withAllocator(Allocator.threadLocalChunks(4096)).toString());
     }
 }
