@@ -20,10 +20,17 @@ import java.util.Locale;
  * Invariants: at most one RegionAllocator is built (double-checked under this object's monitor); close() closes
  * it if it was built, and later allocations throw IllegalStateException.
  *
+ * Reserved bytes: RegionAllocator.reservedBytes() sums its region table, and the write path asks after every
+ * write (the switch threshold), so the sum is cached per current region: it is recomputed only when the current
+ * region changed (a swap, which is when the table grows, except for dedicated regions of requests above 128 KiB,
+ * which are counted at the next swap). The JDK build reads one volatile field; this keeps the two builds' checks
+ * alike in cost. The pool, not this number, bounds memory.
+ *
  * Ordering: the allocator reference is volatile: a thread that reads it non-null sees the fully built allocator
  * (its final fields and its table published by the volatile write). The region memory a handle names is written
  * by the allocating writer with plain puts and published to readers by the memtable's index (a
- * ConcurrentSkipListMap insert, a volatile write), not by this class.
+ * ConcurrentSkipListMap insert, a volatile write), not by this class. The cache writes the sum before the region
+ * it belongs to (both volatile), so a reader that sees the region sees that sum or a newer one.
  *
  * Source: CASSANDRA-15922 (NativeAllocator's regions and their XADD), through io.contend.alloc.
  */
@@ -33,6 +40,9 @@ final class RegionCellAllocator implements Allocator {
     private final AllocationStrategy strategy;
     private final int chunkSize;
     private volatile RegionAllocator allocator;
+    /** The current region when {@link #summed} was computed. */
+    private volatile Region summedAt;
+    private volatile long summed;
     private boolean closed; // guarded by this
 
     private RegionCellAllocator(MemoryPool pool, AllocationStrategy strategy, int chunkSize) {
@@ -107,7 +117,17 @@ final class RegionCellAllocator implements Allocator {
     @Override
     public long reservedBytes() {
         RegionAllocator a = allocator;
-        return a == null ? 0 : a.reservedBytes();
+        if (a == null) {
+            return 0;
+        }
+        Region current = a.currentRegion();
+        if (current != summedAt) {
+            long sum = a.reservedBytes();
+            summed = sum;
+            summedAt = current;
+            return sum;
+        }
+        return summed;
     }
 
     @Override

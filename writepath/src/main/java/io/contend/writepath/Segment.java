@@ -4,12 +4,14 @@ import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
+import java.util.TreeMap;
 import java.util.function.Consumer;
 import java.util.zip.CRC32C;
 
 /**
- * An immutable sorted segment: what a flush makes of a memtable, in memory. Rows are kept in key order in flat
+ * An immutable sorted segment: what a flush makes of a memtable, in memory (or a compaction of several). Rows are kept in key order in flat
  * arrays (binary search by partition, then by clustering within it), with the deletion-time histogram of its rows
  * and a CRC32C checksum over every row's keys, timestamp, deletion time and value, written at the flush and
  * checked by {@link #verify()}.
@@ -20,6 +22,7 @@ import java.util.zip.CRC32C;
 public final class Segment {
     private final long id;
     private final long memtableId;
+    private final int compactedFrom;
     private final Key[] partitions;
     /** Rows of partition i are [rowStart[i], rowStart[i + 1]). */
     private final int[] rowStart;
@@ -33,9 +36,10 @@ public final class Segment {
     private final long deletionTimeCount;
     private final int checksum;
 
-    private Segment(long id, long memtableId, Builder b, DeletionHistogram histogram) {
+    private Segment(long id, long memtableId, int compactedFrom, Builder b, DeletionHistogram histogram) {
         this.id = id;
         this.memtableId = memtableId;
+        this.compactedFrom = compactedFrom;
         this.partitions = b.partitions.toArray(new Key[0]);
         this.rowStart = Arrays.copyOf(b.rowStart, b.partitions.size() + 1);
         this.rowStart[b.partitions.size()] = b.rows;
@@ -63,7 +67,46 @@ public final class Segment {
                 histogram.update(deletionTime);
             }
         });
-        return new Segment(id, memtable.id(), b, histogram);
+        return new Segment(id, memtable.id(), 1, b, histogram);
+    }
+
+    /** Orders rows by partition, then clustering: the segments' order. */
+    private record RowKey(Key partition, Key clustering) implements Comparable<RowKey> {
+        @Override
+        public int compareTo(RowKey o) {
+            int c = partition.compareTo(o.partition);
+            return c != 0 ? c : clustering.compareTo(o.clustering);
+        }
+    }
+
+    /**
+     * Merges segments into one, keeping per row the version with the highest timestamp (ties: the newer segment),
+     * with a histogram of the surviving rows' deletion times. Called by the flush thread, which alone adds
+     * segments, so the inputs are not replaced meanwhile.
+     *
+     * @param segments newest first
+     */
+    static Segment compact(long id, Segment[] segments, DeletionHistogram histogram) {
+        TreeMap<RowKey, Row> rows = new TreeMap<>();
+        long memtableId = -1;
+        int from = 0;
+        for (Segment s : segments) {
+            memtableId = Math.max(memtableId, s.memtableId);
+            from += s.compactedFrom;
+            s.forEach(row -> rows.merge(new RowKey(row.partition(), row.clustering()), row,
+                    (older, neu) -> neu.timestamp() > older.timestamp() ? neu : older));
+        }
+        Builder b = new Builder();
+        for (Map.Entry<RowKey, Row> e : rows.entrySet()) {
+            Row row = e.getValue();
+            byte[] value = row.value();
+            b.add(row.partition(), row.clustering(), row.timestamp(), row.deletionTime(), ByteBuffer.wrap(value), 0,
+                    value.length);
+            if (row.deletionTime() != Write.NO_DELETION) {
+                histogram.update(row.deletionTime());
+            }
+        }
+        return new Segment(id, memtableId, from, b, histogram);
     }
 
     private int computeChecksum() {
@@ -155,9 +198,14 @@ public final class Segment {
         return id;
     }
 
-    /** @return the number of the memtable it was flushed from */
+    /** @return the number of the memtable it was flushed from (the newest one, for a compacted segment) */
     public long memtableId() {
         return memtableId;
+    }
+
+    /** @return how many flushed segments it holds: 1 for a flush, more after compaction */
+    public int compactedFrom() {
+        return compactedFrom;
     }
 
     /** @return the number of rows */
@@ -192,7 +240,8 @@ public final class Segment {
 
     @Override
     public String toString() {
-        return "Segment[" + id + " from memtable " + memtableId + ", " + partitions.length + " partitions, "
+        return "Segment[" + id + (compactedFrom > 1 ? " compacted from " + compactedFrom + " flushes up to" : " from")
+                + " memtable " + memtableId + ", " + partitions.length + " partitions, "
                 + rowCount() + " rows, " + deletionTimeCount + " deletion times, " + values.length
                 + " value bytes, crc32c " + Integer.toHexString(checksum) + "]";
     }

@@ -47,6 +47,14 @@ final class View {
         return new View(live, rest, segment == null ? segments : prepend(segments, segment));
     }
 
+    /** @return the view with {@code merged} (exactly the current segments) replaced by {@code compacted} */
+    View compacted(Segment[] merged, Segment compacted) {
+        if (!Arrays.equals(merged, segments)) {
+            throw new IllegalStateException("segments changed during compaction: " + this);
+        }
+        return new View(live, flushing, new Segment[] {compacted});
+    }
+
     private static <T> T[] prepend(T[] array, T first) {
         T[] grown = Arrays.copyOf(array, array.length + 1);
         System.arraycopy(array, 0, grown, 1, array.length);

@@ -31,7 +31,9 @@ import java.util.function.Consumer;
  *    first among those flushing; then mark the old one switched and hand it to the single flush thread.
  *  - Flush (flush thread): wait for the old memtable's writers to leave, copy it into a Segment (histogram,
  *    checksum), publish a view without the memtable and with the segment (under lock), and only then drop the
- *    owner reference: its memory goes back to the pool when the last reader drops its own.
+ *    owner reference: its memory goes back to the pool when the last reader drops its own. Once more segments
+ *    than the compaction threshold exist, the flush thread merges them all into one (highest timestamp per row)
+ *    and publishes a view with it in their place; it alone adds segments, so none appears meanwhile.
  *  - Read: read the view; for each memtable, newest first, take a reference (refused once released) and copy the
  *    row out; then the segments. Rows reconcile by timestamp (ties: the newest source). If a memtable refused the
  *    reference, its flush was published before its release, so the read starts again from a newer view, where
@@ -56,8 +58,9 @@ import java.util.function.Consumer;
 /**
  * An in-memory write path: writes go into a memtable whose cells live in region memory bounded by a
  * {@link MemoryPool}; at a byte threshold the memtable is switched and flushed by a background thread into an
- * immutable sorted {@link Segment} with a deletion-time histogram and a CRC32C checksum; reads look in the live
- * memtable, then the memtables being flushed, then the segments, newest first, and reconcile by timestamp.
+ * immutable sorted {@link Segment} with a deletion-time histogram and a CRC32C checksum (segments are merged into
+ * one past a count); reads look in the live memtable, then the memtables being flushed, then the segments, newest
+ * first, and reconcile by timestamp.
  *
  * <pre>{@code
  * try (WritePath path = WritePath.builder().components(Components.contend()).build()) {
@@ -74,6 +77,7 @@ public final class WritePath implements AutoCloseable {
     private final Components components;
     private final MemoryPool pool;
     private final long flushThresholdBytes;
+    private final int compactionThreshold;
     private final long writeTimeoutNanos;
     private final boolean poisonFreedMemory;
     private final LeakDetector leakDetector;
@@ -89,6 +93,7 @@ public final class WritePath implements AutoCloseable {
     private long nextSegmentId;
     private long switches;
     private long flushes;
+    private long compactions;
     /** Switched memtables whose flush has not finished (published and the owner's reference dropped). */
     private long pendingFlushes;
     private long freed;
@@ -104,6 +109,7 @@ public final class WritePath implements AutoCloseable {
         this.components = b.components;
         this.pool = new MemoryPool(b.poolBytes);
         this.flushThresholdBytes = b.flushThresholdBytes;
+        this.compactionThreshold = b.compactionThreshold;
         this.writeTimeoutNanos = b.writeTimeoutNanos;
         this.poisonFreedMemory = b.poisonFreedMemory;
         this.leakDetector = new LeakDetector(b.leakSamplingInterval, this::onLeak);
@@ -261,9 +267,34 @@ public final class WritePath implements AutoCloseable {
             return; // the memtable stays in the view, readable, and its memory stays reserved: loud, not lost
         }
         m.release(); // the owner's reference: freed now, or by the last reader
+        try {
+            maybeCompact();
+        } catch (Throwable t) {
+            flushFailure = t; // the old segments stay in the view: nothing is lost, and the failure is loud
+        }
         synchronized (lock) {
             pendingFlushes--;
             lock.notifyAll();
+        }
+    }
+
+    /**
+     * On the flush thread (which alone adds segments): once there are more than the threshold, merges every
+     * segment into one, so that reads look in few segments and overwritten versions stop taking heap.
+     */
+    private void maybeCompact() {
+        Segment[] segments = view.segments;
+        if (compactionThreshold == 0 || segments.length <= compactionThreshold) {
+            return;
+        }
+        long id;
+        synchronized (lock) {
+            id = nextSegmentId++;
+        }
+        Segment compacted = Segment.compact(id, segments, components.histogram().create());
+        synchronized (lock) {
+            view = view.compacted(segments, compacted);
+            compactions++;
         }
     }
 
@@ -450,7 +481,7 @@ public final class WritePath implements AutoCloseable {
     public Stats stats() {
         synchronized (lock) {
             View v = view;
-            return new Stats(writes.sum(), reads.sum(), switches, flushes, writeRetries.sum(), readRetries.sum(),
+            return new Stats(writes.sum(), reads.sum(), switches, flushes, compactions, writeRetries.sum(), readRetries.sum(),
                     memoryWaits.sum(), freed, unfreed, v.segments.length, pool.usedBytes(), leaksReported.sum());
         }
     }
@@ -462,6 +493,7 @@ public final class WritePath implements AutoCloseable {
      * @param reads reads started
      * @param switches memtable switches
      * @param flushes flushes published (empty memtables make no segment)
+     * @param compactions merges of every segment into one
      * @param writeRetries writes that found their memtable switched and went to the next one
      * @param readRetries reads that found a memtable released and read a newer view
      * @param memoryWaits writes that found the pool full and waited for a flush
@@ -471,9 +503,9 @@ public final class WritePath implements AutoCloseable {
      * @param poolUsedBytes bytes reserved from the pool now
      * @param leaksReported leaks the leak detector reported
      */
-    public record Stats(long writes, long reads, long switches, long flushes, long writeRetries, long readRetries,
-                        long memoryWaits, long memtablesFreed, long memtablesHeld, int segments, long poolUsedBytes,
-                        long leaksReported) {
+    public record Stats(long writes, long reads, long switches, long flushes, long compactions, long writeRetries,
+                        long readRetries, long memoryWaits, long memtablesFreed, long memtablesHeld, int segments,
+                        long poolUsedBytes, long leaksReported) {
     }
 
     @Override
@@ -487,6 +519,7 @@ public final class WritePath implements AutoCloseable {
         private Components components = Components.contend();
         private long poolBytes = 64L << 20;
         private long flushThresholdBytes = 16L << 20;
+        private int compactionThreshold = 8;
         private long writeTimeoutNanos = TimeUnit.SECONDS.toNanos(10);
         private boolean poisonFreedMemory;
         private int leakSamplingInterval = 1;
@@ -516,6 +549,16 @@ public final class WritePath implements AutoCloseable {
          */
         public Builder flushThresholdBytes(long bytes) {
             this.flushThresholdBytes = checkRange("flushThresholdBytes", bytes, 8 * 1024, Long.MAX_VALUE / 2);
+            return this;
+        }
+
+        /**
+         * @param segments once a flush leaves more segments than this, they are merged into one (default 8); 0
+         *        never merges, so reads look in every segment ever flushed and the heap keeps every version
+         * @return this
+         */
+        public Builder compactionThreshold(int segments) {
+            this.compactionThreshold = (int) checkRange("compactionThreshold", segments, 0, 1 << 20);
             return this;
         }
 

@@ -68,6 +68,44 @@ class SegmentTest {
         assertTrue(e.getMessage().contains("checksum"), e::getMessage);
     }
 
+    private static Segment of(long id, Write... writes) {
+        Memtable m = new Memtable(id, Allocator.synchronizedBump().create(null), RefCount.atomicCas(),
+                io.contend.refcount.LeakDetector.disabled(), false, () -> { });
+        for (Write w : writes) {
+            assertTrue(m.enterWrite());
+            m.apply(w);
+            m.exitWrite();
+        }
+        m.markSwitched();
+        Segment s = Segment.flush(id, m, DeletionHistogram.contend().create());
+        m.release();
+        return s;
+    }
+
+    @Test
+    void compactionKeepsTheNewestVersionOfEachRow() {
+        Key p = Key.of("p");
+        Segment older = of(1, Write.of(p, Key.ofLong(1), new byte[] {1}, 10),
+                Write.of(p, Key.ofLong(2), new byte[] {2}, 20).withDeletionTime(500),
+                Write.of(p, Key.ofLong(3), new byte[] {3}, 30));
+        Segment newer = of(2, Write.of(p, Key.ofLong(1), new byte[] {11}, 11), // newer timestamp: wins
+                Write.of(p, Key.ofLong(2), new byte[] {12}, 5), // older timestamp: loses
+                Write.of(p, Key.ofLong(3), new byte[] {13}, 30), // tie: the newer segment wins
+                Write.of(Key.of("q"), Key.ofLong(4), new byte[0], 1).withDeletionTime(900));
+        Segment c = Segment.compact(3, new Segment[] {newer, older}, DeletionHistogram.contend().create());
+        c.verify();
+        assertEquals(4, c.rowCount());
+        assertEquals(2, c.compactedFrom());
+        assertEquals(2, c.memtableId());
+        assertEquals(11, c.read(p, Key.ofLong(1)).value()[0]);
+        assertEquals(2, c.read(p, Key.ofLong(2)).value()[0]);
+        assertEquals(500, c.read(p, Key.ofLong(2)).deletionTime());
+        assertEquals(13, c.read(p, Key.ofLong(3)).value()[0]);
+        assertEquals(2, c.deletionTimeCount());
+        assertEquals(2, c.histogram().totalCount());
+        assertTrue(c.toString().contains("compacted from 2 flushes"), c::toString);
+    }
+
     @Test
     void anEmptyMemtableFlushesToAnEmptySegment() {
         Segment s = flushed(0);

@@ -87,7 +87,9 @@ class WritePathConcurrencyTest {
 
         WritePath.Stats stats = path.stats();
         assertEquals(WRITERS * (long) WRITES_PER_WRITER, stats.writes(), stats::toString);
-        assertTrue(stats.flushes() > 0, () -> "the threshold should have switched memtables: " + stats);
+        assertTrue(stats.flushes() > 8, () -> "the threshold should have switched memtables: " + stats);
+        assertTrue(stats.compactions() > 0, () -> "more than 8 segments are merged: " + stats);
+        assertTrue(stats.segments() <= 9, stats::toString);
         assertTrue(readsSeen.get() > 0, "readers found rows");
         ReadBack.Report open = readBack.verify(path);
         assertEquals(readBack.rowCount(), open.keysChecked());
