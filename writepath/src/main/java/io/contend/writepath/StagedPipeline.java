@@ -37,7 +37,7 @@ final class StagedPipeline implements Pipeline {
 
     private StagedPipeline(WritePath path, QueueMode mode, AffinityStrategy affinity, int threads) {
         this.executor = StagedExecutor.builder().queueMode(mode)
-                .threadFactory(affinity.decorate(Executors.defaultThreadFactory(), Set.of()))
+                .threadFactory(affinity.decorate(StagedPipeline::daemon, Set.of()))
                 .stage("parse", threads, t -> {
                     Task task = (Task) t;
                     try {
@@ -67,6 +67,16 @@ final class StagedPipeline implements Pipeline {
                     return null;
                 })
                 .build();
+    }
+
+    /**
+     * Daemon threads, like the flush thread's: a pipeline that is never closed (a workload whose options were
+     * refused after it was built) must not keep the JVM alive.
+     */
+    private static Thread daemon(Runnable r) {
+        Thread t = Executors.defaultThreadFactory().newThread(r);
+        t.setDaemon(true);
+        return t;
     }
 
     static Factory factory(QueueMode mode, AffinityStrategy affinity, int threads) {
