@@ -1,0 +1,123 @@
+package io.contend.writepath;
+
+import io.contend.exec.AffinityStrategy;
+import io.contend.exec.QueueMode;
+import io.contend.exec.StagedExecutor;
+
+import java.util.Objects;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Executors;
+
+/**
+ * contend's pipeline: a {@link StagedExecutor} with the stages parse, apply and respond. Each stage catches its
+ * task's failure and completes the future with an {@code ERR} response (and ends the task), so every request
+ * completes exactly once; the executor's own guarantees (see its notes) do the rest.
+ */
+final class StagedPipeline implements Pipeline {
+    private final StagedExecutor executor;
+
+    /** One request on its way through the stages. */
+    private static final class Task {
+        final CompletableFuture<byte[]> done = new CompletableFuture<>();
+        byte[] request;
+        RequestCodec.Op op;
+        Object result;
+
+        Task(byte[] request) {
+            this.request = request;
+        }
+
+        /** @return null, ending the task, after completing it with an error response */
+        Task fail(Throwable t) {
+            done.complete(RequestCodec.error(t));
+            return null;
+        }
+    }
+
+    private StagedPipeline(WritePath path, QueueMode mode, AffinityStrategy affinity, int threads) {
+        this.executor = StagedExecutor.builder().queueMode(mode)
+                .threadFactory(affinity.decorate(StagedPipeline::daemon, Set.of()))
+                .stage("parse", threads, t -> {
+                    Task task = (Task) t;
+                    try {
+                        task.op = RequestCodec.parse(task.request);
+                        task.request = null;
+                        return task;
+                    } catch (RuntimeException e) {
+                        return task.fail(e);
+                    }
+                })
+                .stage("apply", threads, t -> {
+                    Task task = (Task) t;
+                    try {
+                        task.result = RequestCodec.apply(task.op, path);
+                        return task;
+                    } catch (RuntimeException e) {
+                        return task.fail(e);
+                    }
+                })
+                .stage("respond", threads, t -> {
+                    Task task = (Task) t;
+                    try {
+                        task.done.complete(RequestCodec.respond(task.result));
+                    } catch (RuntimeException e) {
+                        task.fail(e);
+                    }
+                    return null;
+                })
+                .build();
+    }
+
+    /**
+     * Daemon threads, like the flush thread's: a pipeline that is never closed (a workload whose options were
+     * refused after it was built) must not keep the JVM alive.
+     */
+    private static Thread daemon(Runnable r) {
+        Thread t = Executors.defaultThreadFactory().newThread(r);
+        t.setDaemon(true);
+        return t;
+    }
+
+    static Factory factory(QueueMode mode, AffinityStrategy affinity, int threads) {
+        Objects.requireNonNull(mode, "queueMode");
+        Objects.requireNonNull(affinity, "affinity");
+        if (threads < 1 || threads > 4096) {
+            throw new IllegalArgumentException("threadsPerStage must be in [1, 4096]: " + threads);
+        }
+        String name = "staged-" + mode.label() + "-" + affinity.label() + "-" + threads;
+        return new Factory() {
+            @Override
+            public Pipeline create(WritePath path) {
+                return new StagedPipeline(Objects.requireNonNull(path, "path"), mode, affinity, threads);
+            }
+
+            @Override
+            public String name() {
+                return name;
+            }
+
+            @Override
+            public String toString() {
+                return "Pipeline.Factory[" + name + "]";
+            }
+        };
+    }
+
+    @Override
+    public CompletableFuture<byte[]> submit(byte[] request) {
+        Task task = new Task(Objects.requireNonNull(request, "request"));
+        executor.submit(task);
+        return task.done;
+    }
+
+    @Override
+    public void close() {
+        executor.close();
+    }
+
+    @Override
+    public String toString() {
+        return "StagedPipeline[" + executor + "]";
+    }
+}

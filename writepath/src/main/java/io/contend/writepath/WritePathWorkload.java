@@ -1,0 +1,251 @@
+package io.contend.writepath;
+
+import io.contend.alloc.AllocationStrategy;
+import io.contend.exec.AffinityStrategy;
+import io.contend.exec.QueueMode;
+import io.contend.load.Operation;
+import io.contend.load.Workload;
+import io.contend.load.WorkloadOption;
+import io.contend.load.WorkloadOptions;
+
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * The write path under the load generator ({@code contend stress io.contend.writepath.WritePathWorkload ...}, or
+ * {@code writepath} once the CLI registers it): writes and reads of random rows through the request pipeline
+ * (parse, apply, respond) or straight into the path, with every write's outcome recorded. {@link #close()} then
+ * reads every acknowledged write back, verifies every segment, closes the path and checks that the pool is empty
+ * and nothing leaked: a break throws {@link ReadBackException}, which the run reports as a fault.
+ *
+ * <p>Operations: {@code write} and {@code read} alternate at {@code --reads 50} (the default); {@code --reads 0}
+ * only writes, {@code --reads 100} only reads (after a load of every key, so that reads find rows); any other
+ * share runs one operation, {@code request}, that reads with that probability (the load generator runs its
+ * operations in turn, so a share other than half cannot keep two tags).
+ *
+ * <p>Timestamps are unique per row without a shared counter: each generator thread has a slot number in the low
+ * 10 bits and its own count above them.
+ */
+public final class WritePathWorkload implements Workload {
+    /** The options this workload reads, for help texts. */
+    public static final List<WorkloadOption> OPTIONS = List.of(
+            new WorkloadOption("build", "NAME", "contend or jdk: every component of that build (default: contend)."),
+            new WorkloadOption("allocator", "NAME", "Swap the allocator: xadd, cas_loop, cas_backoff, tlab or "
+                    + "synchronized."),
+            new WorkloadOption("refcount", "NAME", "Swap the reference count: even-odd or atomic-cas."),
+            new WorkloadOption("pipeline", "NAME", "Swap the stages: staged, thread-pools, or direct (no stages: the "
+                    + "generator's threads call the path)."),
+            new WorkloadOption("queue-mode", "MODE", "Queues of the staged pipeline: shared or perThread (default: "
+                    + "shared)."),
+            new WorkloadOption("affinity", "NAME", "Thread placement of the staged pipeline: none, equalSpread or "
+                    + "firstAssignment (default: none)."),
+            new WorkloadOption("stage-threads", "N", "Threads per stage, 1 to 64 (default: 1)."),
+            new WorkloadOption("reads", "PCT", "Share of reads, 0 to 100 (default: 50)."),
+            new WorkloadOption("keys", "N", "Distinct rows, 16 per partition, 1 to 100M (default: 100k)."),
+            new WorkloadOption("value-size", "BYTES", "Bytes per value, 0 to 65536 (default: 100)."),
+            new WorkloadOption("ttl-percent", "PCT", "Share of writes with a TTL, 0 to 100 (default: 10)."),
+            new WorkloadOption("pool-mib", "MIB", "Memory pool of the memtables, 1 to 65536 MiB (default: 64)."),
+            new WorkloadOption("threshold-mib", "MIB", "Memtable switch threshold, 1 to the pool (default: 16)."));
+
+    private static final int ROWS_PER_PARTITION = 16;
+    private static final int SLOT_BITS = 10;
+    private static final long TIMEOUT_SECONDS = 30;
+
+    private final WritePath path;
+    private final Pipeline pipeline;
+    private final ReadBack readBack = new ReadBack();
+    private final int readPercent;
+    private final int keys;
+    private final int valueSize;
+    private final int ttlPercent;
+    private final List<Operation> operations;
+    private final AtomicInteger slots = new AtomicInteger();
+    private final ThreadLocal<long[]> clock = ThreadLocal.withInitial(this::newClock);
+    private volatile ReadBack.Report report;
+
+    /**
+     * @param options the workload options ({@link #OPTIONS})
+     * @throws IllegalArgumentException for a bad option, naming it and its value
+     */
+    public WritePathWorkload(WorkloadOptions options) {
+        Components components = components(options);
+        this.readPercent = (int) options.number("reads", 50, 0, 100);
+        this.keys = (int) options.number("keys", 100_000, 1, 100_000_000);
+        this.valueSize = (int) options.number("value-size", 100, 0, 65_536);
+        this.ttlPercent = (int) options.number("ttl-percent", 10, 0, 100);
+        long pool = options.number("pool-mib", 64, 1, 65_536) << 20;
+        long threshold = options.number("threshold-mib", 16, 1, 65_536) << 20;
+        if (threshold > pool) {
+            throw new IllegalArgumentException("workload option --threshold-mib (" + (threshold >> 20)
+                    + ") must not exceed --pool-mib (" + (pool >> 20) + ")");
+        }
+        boolean direct = "direct".equals(options.string("pipeline", null));
+        this.path = WritePath.builder().components(components).poolBytes(pool).flushThresholdBytes(threshold).build();
+        this.pipeline = direct ? null : components.pipeline().create(path);
+        if (readPercent == 100) {
+            for (int k = 0; k < keys; k++) { // straight into the path: the load is not measured
+                Write w = write(k);
+                path.write(w);
+                readBack.acknowledged(w);
+            }
+        }
+        this.operations = readPercent == 0 ? List.of(Operation.named("write", this::writeOne))
+                : readPercent == 100 ? List.of(Operation.named("read", this::readOne))
+                : readPercent == 50 ? List.of(Operation.named("write", this::writeOne), Operation.named("read", this::readOne))
+                : List.of(Operation.named("request", this::mixed));
+    }
+
+    private static Components components(WorkloadOptions options) {
+        String build = options.string("build", "contend");
+        Components c = switch (build) {
+            case "contend" -> Components.contend();
+            case "jdk" -> Components.jdk();
+            default -> throw new IllegalArgumentException("workload option --build must be contend or jdk: '" + build
+                    + "'");
+        };
+        String allocator = options.string("allocator", null);
+        if (allocator != null) {
+            c = c.withAllocator(switch (allocator) {
+                case "xadd", "cas_loop", "cas_backoff" ->
+                        Allocator.regions(AllocationStrategy.valueOf(allocator.toUpperCase(Locale.ROOT)));
+                case "tlab" -> Allocator.threadLocalChunks(4096);
+                case "synchronized" -> Allocator.synchronizedBump();
+                default -> throw new IllegalArgumentException("workload option --allocator must be xadd, cas_loop, "
+                        + "cas_backoff, tlab or synchronized: '" + allocator + "'");
+            });
+        }
+        String refCount = options.string("refcount", null);
+        if (refCount != null) {
+            c = c.withRefCount(switch (refCount) {
+                case "even-odd" -> RefCount.evenOdd();
+                case "atomic-cas" -> RefCount.atomicCas();
+                default -> throw new IllegalArgumentException("workload option --refcount must be even-odd or "
+                        + "atomic-cas: '" + refCount + "'");
+            });
+        }
+        QueueMode mode = QueueMode.parse(options.string("queue-mode", "shared"));
+        AffinityStrategy affinity = AffinityStrategy.parse(options.string("affinity", "none"));
+        int threads = (int) options.number("stage-threads", 1, 1, 64);
+        String pipeline = options.string("pipeline", null);
+        if (pipeline == null) {
+            pipeline = c.pipeline().name().startsWith("staged") ? "staged" : "thread-pools";
+        }
+        return c.withPipeline(switch (pipeline) {
+            case "staged", "direct" -> Pipeline.staged(mode, affinity, threads);
+            case "thread-pools" -> Pipeline.threadPools(threads);
+            default -> throw new IllegalArgumentException("workload option --pipeline must be staged, thread-pools or "
+                    + "direct: '" + pipeline + "'");
+        });
+    }
+
+    /** @return {slot, count}: this thread's slot in the low bits of its timestamps, and its own count */
+    private long[] newClock() {
+        int slot = slots.getAndIncrement();
+        if (slot >= 1 << SLOT_BITS) {
+            throw new IllegalStateException("more than " + (1 << SLOT_BITS) + " threads drive the workload");
+        }
+        return new long[] {slot, 0};
+    }
+
+    /** @return a timestamp no other thread uses: this thread's count, then its slot */
+    private long nextTimestamp() {
+        long[] c = clock.get();
+        return (c[1]++ << SLOT_BITS) | c[0];
+    }
+
+    private Write write(int k) {
+        ThreadLocalRandom random = ThreadLocalRandom.current();
+        byte[] value = new byte[valueSize];
+        random.nextBytes(value);
+        Write w = Write.of(partition(k), Key.ofLong(k % ROWS_PER_PARTITION), value, nextTimestamp());
+        if (ttlPercent > 0 && random.nextInt(100) < ttlPercent) {
+            w = w.withTtl(System.currentTimeMillis() / 1000, 1 + random.nextInt(86_400));
+        }
+        return w;
+    }
+
+    private static Key partition(int k) {
+        return Key.ofLong(k / ROWS_PER_PARTITION);
+    }
+
+    private void writeOne() throws Exception {
+        apply(write(ThreadLocalRandom.current().nextInt(keys)));
+    }
+
+    private void apply(Write w) throws Exception {
+        try {
+            if (pipeline == null) {
+                path.write(w);
+            } else {
+                byte[] response = pipeline.submit(RequestCodec.encodeWrite(w)).get(TIMEOUT_SECONDS, TimeUnit.SECONDS);
+                if (!RequestCodec.isOk(response)) {
+                    throw new IllegalStateException(new String(response, StandardCharsets.US_ASCII));
+                }
+            }
+        } catch (Exception | Error e) {
+            readBack.unacknowledged(w);
+            throw e;
+        }
+        readBack.acknowledged(w);
+    }
+
+    private void readOne() throws Exception {
+        int k = ThreadLocalRandom.current().nextInt(keys);
+        Key p = partition(k);
+        Key c = Key.ofLong(k % ROWS_PER_PARTITION);
+        if (pipeline == null) {
+            path.read(p, c);
+        } else {
+            RequestCodec.decodeRow(p, c, pipeline.submit(RequestCodec.encodeRead(p, c)).get(TIMEOUT_SECONDS,
+                    TimeUnit.SECONDS));
+        }
+    }
+
+    private void mixed() throws Exception {
+        if (ThreadLocalRandom.current().nextInt(100) < readPercent) {
+            readOne();
+        } else {
+            writeOne();
+        }
+    }
+
+    @Override
+    public List<Operation> operations() {
+        return operations;
+    }
+
+    /** @return the write path, for its stats */
+    public WritePath path() {
+        return path;
+    }
+
+    /** @return the read-back report after {@link #close()}, or null before */
+    public ReadBack.Report report() {
+        return report;
+    }
+
+    /**
+     * Stops the stages, reads every acknowledged write back, closes the path and checks pool and leaks.
+     *
+     * @throws ReadBackException on any lost write, mismatch, unacknowledged row, bad segment, pool bytes or leak
+     */
+    @Override
+    public void close() {
+        if (pipeline != null) {
+            pipeline.close();
+        }
+        readBack.verify(path);
+        path.close();
+        report = readBack.verifyClosed(path);
+    }
+
+    @Override
+    public String toString() {
+        return "writepath[" + path.components() + (pipeline == null ? ", direct" : "") + ", reads " + readPercent
+                + "%, " + keys + " keys, values of " + valueSize + " bytes, ttl " + ttlPercent + "%]";
+    }
+}
