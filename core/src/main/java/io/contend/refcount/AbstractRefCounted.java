@@ -39,6 +39,23 @@ public abstract class AbstractRefCounted implements RefCounted {
         return REF_CNT.refCnt(this);
     }
 
+    /**
+     * Sets the count outright, as Netty's {@code AbstractReferenceCounted.setRefCnt}: for a subclass that reuses
+     * its instances, while no other thread can reach this one (see {@link RefCountUpdater#setRefCnt}).
+     *
+     * @param refCnt the count, in [0, {@link RefCountUpdater#maxIncrement()}]; 0 marks it released without
+     *        calling {@link #deallocate()}
+     * @throws IllegalArgumentException if refCnt is out of range
+     */
+    protected final void setRefCnt(int refCnt) {
+        REF_CNT.setRefCnt(this, refCnt);
+    }
+
+    /** Sets the count back to 1, as Netty's {@code resetRefCnt}: for a pooled instance before it is shared again. */
+    protected final void resetRefCnt() {
+        REF_CNT.resetRefCnt(this);
+    }
+
     @Override
     public AbstractRefCounted retain() {
         return REF_CNT.retain(this, 1);

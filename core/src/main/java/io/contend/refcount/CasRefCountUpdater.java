@@ -80,6 +80,11 @@ record CasRefCountUpdater<T>(VarHandle raw) implements RefCountUpdater<T> {
     }
 
     @Override
+    public void setRefCnt(T instance, int refCnt) {
+        RawCount.sv(raw, instance, RawCount.checkCount(refCnt, maxIncrement()));
+    }
+
+    @Override
     public String toString() {
         return RawCount.describe(algorithm());
     }

@@ -109,6 +109,12 @@ record EvenOddRefCountUpdater<T>(VarHandle raw) implements RefCountUpdater<T> {
     }
 
     @Override
+    public void setRefCnt(T instance, int refCnt) {
+        int count = RawCount.checkCount(refCnt, maxIncrement());
+        RawCount.sv(raw, instance, count == 0 ? RELEASED : count << 1);
+    }
+
+    @Override
     public String toString() {
         return RawCount.describe(algorithm());
     }

@@ -75,6 +75,11 @@ record NaiveXaddRefCountUpdater<T>(VarHandle raw) implements RefCountUpdater<T> 
     }
 
     @Override
+    public void setRefCnt(T instance, int refCnt) {
+        RawCount.sv(raw, instance, RawCount.checkCount(refCnt, maxIncrement()));
+    }
+
+    @Override
     public String toString() {
         return RawCount.describe(algorithm());
     }

@@ -23,6 +23,18 @@ final class RawCount {
         raw.setRelease(instance, value);
     }
 
+    static void sv(VarHandle raw, Object instance, int value) {
+        raw.setVolatile(instance, value);
+    }
+
+    /** @return refCnt, checked to be a count setRefCnt can store: [0, max] */
+    static int checkCount(int refCnt, int max) {
+        if (refCnt < 0 || refCnt > max) {
+            throw new IllegalArgumentException("refCnt must be in [0, " + max + "]: " + refCnt);
+        }
+        return refCnt;
+    }
+
     static boolean cas(VarHandle raw, Object instance, int expect, int update) {
         return raw.compareAndSet(instance, expect, update);
     }

@@ -110,6 +110,29 @@ public sealed interface RefCountUpdater<T>
     int refCnt(T instance);
 
     /**
+     * Sets the count outright, as Netty's {@code ReferenceCountUpdater.setRefCnt}: for an object its owner
+     * reuses (a pooled buffer handed out again) while no other thread can reach it. It is a volatile store, not
+     * a step: it would overwrite a concurrent retain or release, so call it only while the object is not shared.
+     * A count of 0 marks the object released (later retains and releases throw).
+     *
+     * @param instance the object
+     * @param refCnt the count, in [0, {@link #maxIncrement()}]
+     * @throws IllegalArgumentException if refCnt is out of range (nothing is stored)
+     */
+    void setRefCnt(T instance, int refCnt);
+
+    /**
+     * Sets the count back to 1, as Netty's {@code ReferenceCountUpdater.resetRefCnt}: for a pooled object taken
+     * out of its pool, before it is shared again. A release store, as {@link #setInitialValue(Object)}: whatever
+     * hands the object to another thread publishes it.
+     *
+     * @param instance the object, not shared
+     */
+    default void resetRefCnt(T instance) {
+        setInitialValue(instance);
+    }
+
+    /**
      * @param instance the object
      * @return the instance, with one more reference
      * @throws IllegalReferenceCountException if it is released or the count would overflow

@@ -25,6 +25,15 @@ class AbstractRefCountedTest {
         protected void deallocate() {
             deallocations.incrementAndGet();
         }
+
+        /** A pool's reuse of an instance: back to one reference. */
+        void reuse() {
+            resetRefCnt();
+        }
+
+        void count(int refCnt) {
+            setRefCnt(refCnt);
+        }
     }
 
     /** Netty's testRetainOverflow2 and testReleaseOverflow: a step no count can take is an illegal count. */
@@ -80,5 +89,19 @@ class AbstractRefCountedTest {
         assertSame(b, b.touch());
         assertNull(LeakDetector.disabled().track(b));
         assertThrows(NullPointerException.class, () -> new Buffer(null));
+    }
+
+    @Test
+    void aPooledInstanceIsReusedWithResetRefCnt() {
+        Buffer b = new Buffer(LeakDetector.disabled());
+        assertTrue(b.release());
+        assertEquals(1, b.deallocations.get());
+        b.reuse();
+        assertEquals(1, b.refCnt());
+        b.count(3);
+        assertEquals(3, b.refCnt());
+        assertFalse(b.release(2));
+        assertTrue(b.release());
+        assertEquals(2, b.deallocations.get(), "each use deallocates once");
     }
 }

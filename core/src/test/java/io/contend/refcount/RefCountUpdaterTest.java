@@ -138,4 +138,47 @@ class RefCountUpdaterTest {
         }
         assertThrows(NullPointerException.class, () -> RefCountUpdater.forField(lookup, Fields.class, "ok", null));
     }
+
+    /** Netty's setRefCnt / resetRefCnt, for pooled objects: set the count of an unshared object outright. */
+    @ParameterizedTest
+    @EnumSource(RefCountAlgorithm.class)
+    void setRefCntAndResetRefCntSetTheCountOfAnUnsharedObject(RefCountAlgorithm algorithm) {
+        RefCountUpdater<Counted> u = Counted.updater(algorithm);
+        Counted c = Counted.create(u);
+        u.setRefCnt(c, 7);
+        assertEquals(7, u.refCnt(c));
+        assertFalse(u.release(c, 6));
+        assertTrue(u.release(c), "the count set is the count released");
+        u.resetRefCnt(c); // a pooled object handed out again
+        assertEquals(1, u.refCnt(c));
+        assertSame(c, u.retain(c));
+        assertEquals(2, u.refCnt(c));
+        u.setRefCnt(c, 0);
+        assertEquals(0, u.refCnt(c));
+        u.setRefCnt(c, u.maxIncrement());
+        assertEquals(u.maxIncrement(), u.refCnt(c));
+        IllegalArgumentException negative = assertThrows(IllegalArgumentException.class, () -> u.setRefCnt(c, -1));
+        assertTrue(negative.getMessage().contains("-1"), negative.getMessage());
+        assertEquals(u.maxIncrement(), u.refCnt(c), "nothing stored");
+    }
+
+    @ParameterizedTest
+    @EnumSource(value = RefCountAlgorithm.class, names = {"CAS", "EVEN_ODD"})
+    void aCountSetToZeroIsReleased(RefCountAlgorithm algorithm) {
+        RefCountUpdater<Counted> u = Counted.updater(algorithm);
+        Counted c = Counted.create(u);
+        u.setRefCnt(c, 0);
+        assertThrows(IllegalReferenceCountException.class, () -> u.retain(c));
+        assertThrows(IllegalReferenceCountException.class, () -> u.release(c));
+    }
+
+    @Test
+    void evenOddRejectsACountItCannotEncode() {
+        RefCountUpdater<Counted> u = Counted.updater(RefCountAlgorithm.EVEN_ODD);
+        Counted c = Counted.create(u);
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> u.setRefCnt(c, Integer.MAX_VALUE));
+        assertTrue(e.getMessage().contains(String.valueOf(Integer.MAX_VALUE)), e.getMessage());
+        assertEquals(1, u.refCnt(c));
+    }
 }
