@@ -3,23 +3,15 @@ package io.contend.jcstress.alloc;
 import io.contend.alloc.AllocationStrategy;
 import io.contend.alloc.Region;
 import io.contend.backoff.ContentionManager;
-import org.openjdk.jcstress.annotations.Description;
-import org.openjdk.jcstress.annotations.Outcome;
 import org.openjdk.jcstress.infra.results.JJJ_Result;
-
-import static org.openjdk.jcstress.annotations.Expect.ACCEPTABLE;
-import static org.openjdk.jcstress.annotations.Expect.FORBIDDEN;
 
 /**
  * Two threads allocate 8 and 16 bytes from a region of 20: only the first fits. r1, r2: the offsets
  * (-1 = FULL); r3: usedBytes. Overlap, exceeding the capacity, or a wrong used/waste split is forbidden. The
  * check is written once here; each strategy's test is a small subclass that names its actors, because jcstress
- * takes actors only from the test class itself, and takes these outcomes through {@code @JCStressMeta}.
+ * takes actors only from the test class itself, and each declares these outcomes itself: outcomes given through {@code @JCStressMeta} were never counted
+ * with jcstress 0.16 (every declared outcome showed 0 samples).
  */
-@Description("Racing region allocations never overlap or exceed the capacity; used is exact")
-@Outcome(id = "0, -1, 8", expect = ACCEPTABLE, desc = "8 bytes first; 16 no longer fit.")
-@Outcome(id = "-1, 0, 16", expect = ACCEPTABLE, desc = "16 bytes first; 8 no longer fit.")
-@Outcome(expect = FORBIDDEN, desc = "Overlap, overflow, or wrong accounting.")
 public abstract class RegionRaceTemplate {
     private final Region region;
 

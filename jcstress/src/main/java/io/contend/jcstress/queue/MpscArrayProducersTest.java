@@ -3,10 +3,14 @@ package io.contend.jcstress.queue;
 import io.contend.queue.MpscArrayQueue;
 import org.openjdk.jcstress.annotations.Actor;
 import org.openjdk.jcstress.annotations.Arbiter;
-import org.openjdk.jcstress.annotations.JCStressMeta;
 import org.openjdk.jcstress.annotations.JCStressTest;
 import org.openjdk.jcstress.annotations.State;
 import org.openjdk.jcstress.infra.results.III_Result;
+import org.openjdk.jcstress.annotations.Description;
+import org.openjdk.jcstress.annotations.Outcome;
+
+import static org.openjdk.jcstress.annotations.Expect.ACCEPTABLE;
+import static org.openjdk.jcstress.annotations.Expect.FORBIDDEN;
 
 /**
  * {@link ProducersTemplate} on MpscArrayQueue.
@@ -14,7 +18,9 @@ import org.openjdk.jcstress.infra.results.III_Result;
  * itself (see the package notes).
  */
 @JCStressTest
-@JCStressMeta(ProducersTemplate.class)
+@Description("Racing producers both land, once each")
+@Outcome(id = "3, 8, 1", expect = ACCEPTABLE, desc = "Both offers landed once.")
+@Outcome(expect = FORBIDDEN, desc = "An element lost or duplicated.")
 @State
 public class MpscArrayProducersTest extends ProducersTemplate {
     public MpscArrayProducersTest() {

@@ -2,10 +2,14 @@ package io.contend.jcstress.queue;
 
 import io.contend.queue.MpscUnboundedArrayQueue;
 import org.openjdk.jcstress.annotations.Actor;
-import org.openjdk.jcstress.annotations.JCStressMeta;
 import org.openjdk.jcstress.annotations.JCStressTest;
 import org.openjdk.jcstress.annotations.State;
 import org.openjdk.jcstress.infra.results.II_Result;
+import org.openjdk.jcstress.annotations.Description;
+import org.openjdk.jcstress.annotations.Outcome;
+
+import static org.openjdk.jcstress.annotations.Expect.ACCEPTABLE;
+import static org.openjdk.jcstress.annotations.Expect.FORBIDDEN;
 
 /**
  * {@link PublicationTemplate} on MpscUnboundedArrayQueue.
@@ -13,7 +17,10 @@ import org.openjdk.jcstress.infra.results.II_Result;
  * itself (see the package notes).
  */
 @JCStressTest
-@JCStressMeta(PublicationTemplate.class)
+@Description("A polled element is seen fully constructed")
+@Outcome(id = "7, -1", expect = ACCEPTABLE, desc = "The offer is not visible yet.")
+@Outcome(id = "7, 42", expect = ACCEPTABLE, desc = "The element, fully constructed.")
+@Outcome(expect = FORBIDDEN, desc = "A half-constructed element, a lost or reordered one.")
 @State
 public class MpscUnboundedPublicationTest extends PublicationTemplate {
     public MpscUnboundedPublicationTest() {

@@ -1,21 +1,13 @@
 package io.contend.jcstress.queue;
 
 import io.contend.queue.MessagePassingQueue;
-import org.openjdk.jcstress.annotations.Description;
-import org.openjdk.jcstress.annotations.Outcome;
 import org.openjdk.jcstress.infra.results.III_Result;
-
-import static org.openjdk.jcstress.annotations.Expect.ACCEPTABLE;
-import static org.openjdk.jcstress.annotations.Expect.FORBIDDEN;
 
 /**
  * Two producers racing for the next positions (for the unbounded kind, one of them needs a new chunk and they
  * race to link it) both land, once each. One element (5) is queued first. r1: elements polled afterwards;
  * r2: their sum; r3: empty afterwards (1). The concrete tests (see the package notes) name the queue.
  */
-@Description("Racing producers both land, once each")
-@Outcome(id = "3, 8, 1", expect = ACCEPTABLE, desc = "Both offers landed once.")
-@Outcome(expect = FORBIDDEN, desc = "An element lost or duplicated.")
 public abstract class ProducersTemplate {
     private final MessagePassingQueue<Integer> queue;
 

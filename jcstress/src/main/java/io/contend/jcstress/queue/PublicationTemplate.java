@@ -1,12 +1,7 @@
 package io.contend.jcstress.queue;
 
 import io.contend.queue.MessagePassingQueue;
-import org.openjdk.jcstress.annotations.Description;
-import org.openjdk.jcstress.annotations.Outcome;
 import org.openjdk.jcstress.infra.results.II_Result;
-
-import static org.openjdk.jcstress.annotations.Expect.ACCEPTABLE;
-import static org.openjdk.jcstress.annotations.Expect.FORBIDDEN;
 
 /**
  * An element is seen fully constructed by the consumer (the offer happens-before the poll that returns it).
@@ -14,10 +9,6 @@ import static org.openjdk.jcstress.annotations.Expect.FORBIDDEN;
  * linked chunks that is the offer that links a new chunk. r1: the first element's field (7); r2: the second's
  * field, or -1 if not there yet. The concrete tests (see the package notes) name the queue.
  */
-@Description("A polled element is seen fully constructed")
-@Outcome(id = "7, -1", expect = ACCEPTABLE, desc = "The offer is not visible yet.")
-@Outcome(id = "7, 42", expect = ACCEPTABLE, desc = "The element, fully constructed.")
-@Outcome(expect = FORBIDDEN, desc = "A half-constructed element, a lost or reordered one.")
 public abstract class PublicationTemplate {
     /** Its field is not final: only the queue's ordering makes 42 visible. */
     public static final class Holder {

@@ -1,12 +1,7 @@
 package io.contend.jcstress.queue;
 
 import io.contend.queue.MessagePassingQueue;
-import org.openjdk.jcstress.annotations.Description;
-import org.openjdk.jcstress.annotations.Outcome;
 import org.openjdk.jcstress.infra.results.III_Result;
-
-import static org.openjdk.jcstress.annotations.Expect.ACCEPTABLE;
-import static org.openjdk.jcstress.annotations.Expect.FORBIDDEN;
 
 /**
  * size() stays within [0, capacity] while an offer races a poll on a queue that starts with {@code initial}
@@ -14,9 +9,6 @@ import static org.openjdk.jcstress.annotations.Expect.FORBIDDEN;
  * r2: the consumer's size() after its poll was in bounds (1); r3: the final size is initial - 1 + r1 (1). The
  * concrete tests (see the package notes) name the queue.
  */
-@Description("0 <= size() <= capacity() under a racing offer and poll")
-@Outcome(id = {"0, 1, 1", "1, 1, 1"}, expect = ACCEPTABLE, desc = "Sizes in bounds and consistent.")
-@Outcome(expect = FORBIDDEN, desc = "A size out of bounds, or an element lost or invented.")
 public abstract class SizeTemplate {
     private final MessagePassingQueue<Integer> queue;
     private final int initial;

@@ -3,10 +3,14 @@ package io.contend.jcstress.queue;
 import io.contend.queue.SpscChunkedArrayQueue;
 import org.openjdk.jcstress.annotations.Actor;
 import org.openjdk.jcstress.annotations.Arbiter;
-import org.openjdk.jcstress.annotations.JCStressMeta;
 import org.openjdk.jcstress.annotations.JCStressTest;
 import org.openjdk.jcstress.annotations.State;
 import org.openjdk.jcstress.infra.results.III_Result;
+import org.openjdk.jcstress.annotations.Description;
+import org.openjdk.jcstress.annotations.Outcome;
+
+import static org.openjdk.jcstress.annotations.Expect.ACCEPTABLE;
+import static org.openjdk.jcstress.annotations.Expect.FORBIDDEN;
 
 /**
  * {@link SizeTemplate} on SpscChunkedArrayQueue, starting with 4 elements.
@@ -14,7 +18,9 @@ import org.openjdk.jcstress.infra.results.III_Result;
  * itself (see the package notes).
  */
 @JCStressTest
-@JCStressMeta(SizeTemplate.class)
+@Description("0 <= size() <= capacity() under a racing offer and poll")
+@Outcome(id = {"0, 1, 1", "1, 1, 1"}, expect = ACCEPTABLE, desc = "Sizes in bounds and consistent.")
+@Outcome(expect = FORBIDDEN, desc = "A size out of bounds, or an element lost or invented.")
 @State
 public class SpscChunkedSizeTest extends SizeTemplate {
     public SpscChunkedSizeTest() {

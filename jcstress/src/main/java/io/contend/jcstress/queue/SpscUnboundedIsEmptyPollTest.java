@@ -2,10 +2,14 @@ package io.contend.jcstress.queue;
 
 import io.contend.queue.SpscUnboundedArrayQueue;
 import org.openjdk.jcstress.annotations.Actor;
-import org.openjdk.jcstress.annotations.JCStressMeta;
 import org.openjdk.jcstress.annotations.JCStressTest;
 import org.openjdk.jcstress.annotations.State;
 import org.openjdk.jcstress.infra.results.II_Result;
+import org.openjdk.jcstress.annotations.Description;
+import org.openjdk.jcstress.annotations.Outcome;
+
+import static org.openjdk.jcstress.annotations.Expect.ACCEPTABLE;
+import static org.openjdk.jcstress.annotations.Expect.FORBIDDEN;
 
 /**
  * {@link IsEmptyPollTemplate} on SpscUnboundedArrayQueue.
@@ -13,7 +17,11 @@ import org.openjdk.jcstress.infra.results.II_Result;
  * itself (see the package notes).
  */
 @JCStressTest
-@JCStressMeta(IsEmptyPollTemplate.class)
+@Description("!isEmpty() means the consumer's poll() returns an element")
+@Outcome(id = "1, 0", expect = ACCEPTABLE, desc = "Empty, then nothing polled.")
+@Outcome(id = "1, 1", expect = ACCEPTABLE, desc = "Empty, then the offer landed and was polled.")
+@Outcome(id = "0, 1", expect = ACCEPTABLE, desc = "Not empty, and polled.")
+@Outcome(id = "0, 0", expect = FORBIDDEN, desc = "Not empty, yet poll() returned null.")
 @State
 public class SpscUnboundedIsEmptyPollTest extends IsEmptyPollTemplate {
     public SpscUnboundedIsEmptyPollTest() {
