@@ -142,8 +142,17 @@ public final class Region extends RegionPadAfter {
         return allocate(totalSize(sizes, capacity));
     }
 
-    /** Sums sizes, checking each is at least 1 and the sum at most {@code max}. */
-    static int totalSize(int[] sizes, int max) {
+    /**
+     * Sums the sizes of a batch (a row's cells), checking each: what {@link RegionAllocator#allocate(int[])}
+     * allocates in one step. Public so that other allocators of batches check them the same way.
+     *
+     * @param sizes each at least 1
+     * @param max the largest sum accepted, e.g. {@link #MAX_CAPACITY}
+     * @return the sum
+     * @throws IllegalArgumentException if sizes is empty, a size is below 1 (naming its index) or the sum is
+     *         above max
+     */
+    public static int totalSize(int[] sizes, int max) {
         Objects.requireNonNull(sizes, "sizes");
         if (sizes.length == 0) {
             throw new IllegalArgumentException("sizes must not be empty");

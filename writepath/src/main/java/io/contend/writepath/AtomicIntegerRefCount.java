@@ -4,7 +4,6 @@ import io.contend.refcount.IllegalReferenceCountException;
 import io.contend.refcount.LeakDetector;
 import io.contend.refcount.LeakTracker;
 
-import java.lang.ref.Reference;
 import java.util.Objects;
 import java.util.concurrent.atomic.AtomicInteger;
 
@@ -81,14 +80,7 @@ final class AtomicIntegerRefCount implements RefCount {
                 if (c > 1) {
                     return false;
                 }
-                try {
-                    deallocate.run();
-                } finally {
-                    if (leak != null) {
-                        leak.close();
-                        Reference.reachabilityFence(owner);
-                    }
-                }
+                FinalRelease.run(deallocate, leak, owner);
                 return true;
             }
         }

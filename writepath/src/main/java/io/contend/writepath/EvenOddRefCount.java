@@ -7,7 +7,6 @@ import io.contend.refcount.RefCountAlgorithm;
 import io.contend.refcount.RefCountUpdater;
 
 import java.lang.invoke.MethodHandles;
-import java.lang.ref.Reference;
 import java.util.Objects;
 
 /*
@@ -87,14 +86,7 @@ final class EvenOddRefCount implements RefCount {
         if (!REF_CNT.release(this)) {
             return false;
         }
-        try {
-            deallocate.run();
-        } finally {
-            if (leak != null) {
-                leak.close();
-                Reference.reachabilityFence(owner);
-            }
-        }
+        FinalRelease.run(deallocate, leak, owner);
         return true;
     }
 

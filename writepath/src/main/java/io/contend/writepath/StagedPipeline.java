@@ -86,22 +86,7 @@ final class StagedPipeline implements Pipeline {
             throw new IllegalArgumentException("threadsPerStage must be in [1, 4096]: " + threads);
         }
         String name = "staged-" + mode.label() + "-" + affinity.label() + "-" + threads;
-        return new Factory() {
-            @Override
-            public Pipeline create(WritePath path) {
-                return new StagedPipeline(Objects.requireNonNull(path, "path"), mode, affinity, threads);
-            }
-
-            @Override
-            public String name() {
-                return name;
-            }
-
-            @Override
-            public String toString() {
-                return "Pipeline.Factory[" + name + "]";
-            }
-        };
+        return new NamedPipelineFactory(name, path -> new StagedPipeline(path, mode, affinity, threads));
     }
 
     @Override

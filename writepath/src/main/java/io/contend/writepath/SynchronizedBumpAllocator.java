@@ -1,6 +1,7 @@
 package io.contend.writepath;
 
 import io.contend.alloc.MemoryPool;
+import io.contend.alloc.Region;
 
 import java.nio.ByteBuffer;
 import java.util.Arrays;
@@ -65,7 +66,7 @@ final class SynchronizedBumpAllocator implements Allocator {
         if (closed) {
             throw new IllegalStateException("allocator is closed");
         }
-        int total = total(sizes);
+        int total = Region.totalSize(sizes, Region.MAX_CAPACITY);
         if (total > DEDICATED_THRESHOLD) {
             return handle(addRegion(total), 0);
         }
@@ -80,22 +81,6 @@ final class SynchronizedBumpAllocator implements Allocator {
         return handle;
     }
 
-    private static int total(int[] sizes) {
-        if (sizes.length == 0) {
-            throw new IllegalArgumentException("sizes must not be empty");
-        }
-        long total = 0;
-        for (int i = 0; i < sizes.length; i++) {
-            if (sizes[i] < 1) {
-                throw new IllegalArgumentException("sizes[" + i + "] must be at least 1: " + sizes[i]);
-            }
-            total += sizes[i];
-        }
-        if (total > Integer.MAX_VALUE - 8) {
-            throw new IllegalArgumentException("sizes sum to " + total + " bytes, more than " + (Integer.MAX_VALUE - 8));
-        }
-        return (int) total;
-    }
 
     /** Called under the monitor: reserves, makes and registers a region, undoing the reservation on failure. */
     private int addRegion(int capacity) {

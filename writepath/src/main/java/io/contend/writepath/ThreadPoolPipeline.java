@@ -36,22 +36,7 @@ final class ThreadPoolPipeline implements Pipeline {
             throw new IllegalArgumentException("threadsPerStage must be in [1, 4096]: " + threads);
         }
         String name = "thread-pools-" + threads;
-        return new Factory() {
-            @Override
-            public Pipeline create(WritePath path) {
-                return new ThreadPoolPipeline(Objects.requireNonNull(path, "path"), threads);
-            }
-
-            @Override
-            public String name() {
-                return name;
-            }
-
-            @Override
-            public String toString() {
-                return "Pipeline.Factory[" + name + "]";
-            }
-        };
+        return new NamedPipelineFactory(name, path -> new ThreadPoolPipeline(path, threads));
     }
 
     @Override
