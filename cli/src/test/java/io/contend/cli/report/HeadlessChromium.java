@@ -39,6 +39,7 @@ final class HeadlessChromium implements AutoCloseable {
             "/usr/bin/google-chrome", "/usr/bin/google-chrome-stable");
 
     private final Process process;
+    private final Path profile;
     private final WebSocket socket;
     private final AtomicInteger ids = new AtomicInteger();
     private final Map<Integer, CompletableFuture<JsonObject>> pending = new ConcurrentHashMap<>();
@@ -54,10 +55,16 @@ final class HeadlessChromium implements AutoCloseable {
         return CANDIDATES.stream().map(Path::of).filter(Files::isExecutable).findFirst().orElse(null);
     }
 
-    HeadlessChromium(Path executable, Path userDataDir) throws Exception {
+    /**
+     * Starts the browser with a fresh profile directory of its own. The profile is not in a JUnit {@code @TempDir}:
+     * Chromium's helper processes can still write to it for a moment after the browser ends, which made JUnit's
+     * clean-up fail the test (seen on CI); {@link #close()} removes it best-effort instead.
+     */
+    HeadlessChromium(Path executable) throws Exception {
+        profile = Files.createTempDirectory("contend-chromium-");
         process = new ProcessBuilder(executable.toString(), "--headless", "--no-sandbox", "--disable-gpu",
                 "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update",
-                "--disable-sync", "--user-data-dir=" + userDataDir, "--remote-debugging-port=0",
+                "--disable-sync", "--user-data-dir=" + profile, "--remote-debugging-port=0",
                 "--window-size=1280,1000", "about:blank").redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
         String browserUrl = devtoolsUrl();
         HttpClient http = HttpClient.newHttpClient();
@@ -198,7 +205,10 @@ final class HeadlessChromium implements AutoCloseable {
         }
     }
 
-    /** Closes the connection and ends the browser, forcibly if it does not end within 10 s. */
+    /**
+     * Closes the connection and ends the browser and every helper process it started, forcibly if they do not end
+     * within 10 s, then removes the profile directory best-effort.
+     */
     @Override
     public void close() {
         try {
@@ -206,14 +216,27 @@ final class HeadlessChromium implements AutoCloseable {
         } catch (Exception e) {
             // the browser is going away in any case
         }
-        process.destroy();
-        try {
-            if (!process.waitFor(10, TimeUnit.SECONDS)) {
-                process.destroyForcibly();
+        List<ProcessHandle> all = new ArrayList<>(process.descendants().toList());
+        all.add(process.toHandle());
+        all.forEach(ProcessHandle::destroy);
+        for (ProcessHandle p : all) {
+            try {
+                p.onExit().get(10, TimeUnit.SECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                p.destroyForcibly();
+            } catch (Exception e) {
+                p.destroyForcibly();
             }
-        } catch (InterruptedException e) {
-            process.destroyForcibly();
-            Thread.currentThread().interrupt();
+        }
+        deleteBestEffort(profile);
+    }
+
+    private static void deleteBestEffort(Path dir) {
+        try (var paths = Files.walk(dir)) {
+            paths.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+        } catch (IOException | java.io.UncheckedIOException e) {
+            // a leftover profile in the temp directory is harmless
         }
     }
 

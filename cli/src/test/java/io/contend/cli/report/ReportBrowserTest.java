@@ -43,7 +43,7 @@ class ReportBrowserTest {
 
         Path shots = Path.of("target", "report-screenshots");
         Files.createDirectories(shots);
-        try (HeadlessChromium browser = new HeadlessChromium(chromium, dir.resolve("chromium-profile"))) {
+        try (HeadlessChromium browser = new HeadlessChromium(chromium)) {
             browser.open(out.resolve("index.html").toUri());
             JsonObject page = browser.evaluate("""
                     (() => ({
@@ -85,7 +85,7 @@ class ReportBrowserTest {
         Path page = dir.resolve("broken.html");
         Files.writeString(page, "<!DOCTYPE html><html><body><img src=\"missing.png\">"
                 + "<script>undefinedFunction();</script></body></html>");
-        try (HeadlessChromium browser = new HeadlessChromium(chromium, dir.resolve("chromium-profile"))) {
+        try (HeadlessChromium browser = new HeadlessChromium(chromium)) {
             browser.open(page.toUri());
             Thread.sleep(200); // log events may trail the load event
             java.util.List<String> errors = browser.errors();
