@@ -2,6 +2,7 @@ package io.contend.writepath;
 
 import io.contend.exec.AffinityStrategy;
 import io.contend.exec.QueueMode;
+import io.contend.exec.IdleStrategy;
 import io.contend.exec.StagedExecutor;
 
 import java.util.Objects;
@@ -36,7 +37,8 @@ final class StagedPipeline implements Pipeline {
     }
 
     private StagedPipeline(WritePath path, QueueMode mode, AffinityStrategy affinity, int threads) {
-        this.executor = StagedExecutor.builder().queueMode(mode)
+        // Its stages and at least one thread feeding them: spin only where a CPU is to spare.
+        this.executor = StagedExecutor.builder().queueMode(mode).idle(IdleStrategy.forBusyThreads(3 * threads + 1))
                 .threadFactory(affinity.decorate(StagedPipeline::daemon, Set.of()))
                 .stage("parse", threads, t -> {
                     Task task = (Task) t;

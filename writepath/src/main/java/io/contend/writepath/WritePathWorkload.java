@@ -49,7 +49,9 @@ public final class WritePathWorkload implements Workload {
             new WorkloadOption("value-size", "BYTES", "Bytes per value, 0 to 65536 (default: 100)."),
             new WorkloadOption("ttl-percent", "PCT", "Share of writes with a TTL, 0 to 100 (default: 10)."),
             new WorkloadOption("pool-mib", "MIB", "Memory pool of the memtables, 1 to 65536 MiB (default: 64)."),
-            new WorkloadOption("threshold-mib", "MIB", "Memtable switch threshold, 1 to the pool (default: 16)."));
+            new WorkloadOption("threshold-mib", "MIB", "Memtable switch threshold, 1 to the pool (default: 16)."),
+            new WorkloadOption("threshold-kib", "KIB", "Memtable switch threshold in KiB, 64 to the pool, for runs "
+                    + "short enough to need small memtables (instead of --threshold-mib)."));
 
     private static final int ROWS_PER_PARTITION = 16;
     private static final int SLOT_BITS = 10;
@@ -72,18 +74,41 @@ public final class WritePathWorkload implements Workload {
      * @throws IllegalArgumentException for a bad option, naming it and its value
      */
     public WritePathWorkload(WorkloadOptions options) {
-        Components components = components(options);
+        this(components(options), "direct".equals(options.string("pipeline", null)), options);
+    }
+
+    /**
+     * A workload on components chosen in code, for example with a histogram or allocator that no option names
+     * (the lab's {@code writepath} experiment passes Cassandra's histogram this way).
+     *
+     * @param components the write path's components, its request pipeline included
+     * @param options the options of the mix, the keys and the memory ({@code reads}, {@code keys},
+     *        {@code value-size}, {@code ttl-percent}, {@code pool-mib}, {@code threshold-mib} or {@code threshold-kib}); the component
+     *        options are not read here
+     * @throws IllegalArgumentException for a bad option, naming it and its value
+     */
+    public WritePathWorkload(Components components, WorkloadOptions options) {
+        this(java.util.Objects.requireNonNull(components, "components"), false, options);
+    }
+
+    private WritePathWorkload(Components components, boolean direct, WorkloadOptions options) {
         this.readPercent = (int) options.number("reads", 50, 0, 100);
         this.keys = (int) options.number("keys", 100_000, 1, 100_000_000);
         this.valueSize = (int) options.number("value-size", 100, 0, 65_536);
         this.ttlPercent = (int) options.number("ttl-percent", 10, 0, 100);
         long pool = options.number("pool-mib", 64, 1, 65_536) << 20;
-        long threshold = options.number("threshold-mib", 16, 1, 65_536) << 20;
-        if (threshold > pool) {
-            throw new IllegalArgumentException("workload option --threshold-mib (" + (threshold >> 20)
-                    + ") must not exceed --pool-mib (" + (pool >> 20) + ")");
+        long thresholdKib = options.number("threshold-kib", 0, 64, 64L << 20);
+        long thresholdMib = options.number("threshold-mib", 0, 1, 65_536);
+        if (thresholdKib != 0 && thresholdMib != 0) {
+            throw new IllegalArgumentException("workload options --threshold-kib (" + thresholdKib
+                    + ") and --threshold-mib (" + thresholdMib + ") are one setting: give one");
         }
-        boolean direct = "direct".equals(options.string("pipeline", null));
+        long threshold = thresholdKib != 0 ? thresholdKib << 10 : (thresholdMib != 0 ? thresholdMib : 16) << 20;
+        if (threshold > pool) {
+            String given = thresholdKib != 0 ? "--threshold-kib (" + thresholdKib : "--threshold-mib (" + (threshold >> 20);
+            throw new IllegalArgumentException("workload option " + given + ") must not exceed --pool-mib ("
+                    + (pool >> 20) + ")");
+        }
         this.path = WritePath.builder().components(components).poolBytes(pool).flushThresholdBytes(threshold).build();
         this.pipeline = direct ? null : components.pipeline().create(path);
         if (readPercent == 100) {

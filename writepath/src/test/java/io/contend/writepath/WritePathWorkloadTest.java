@@ -28,6 +28,9 @@ class WritePathWorkloadTest {
         for (int i = 0; i < pairs.length; i += 2) {
             map.put(pairs[i], pairs[i + 1]);
         }
+        if (map.containsKey("threshold-kib")) {
+            map.remove("threshold-mib");
+        }
         return new WorkloadOptions(map);
     }
 
@@ -76,5 +79,33 @@ class WritePathWorkloadTest {
         e = assertThrows(IllegalArgumentException.class,
                 () -> new WritePathWorkload(options("threshold-mib", "8")));
         assertTrue(e.getMessage().contains("--threshold-mib (8) must not exceed --pool-mib (4)"), e::getMessage);
+        e = assertThrows(IllegalArgumentException.class,
+                () -> new WritePathWorkload(options("threshold-kib", "8192")));
+        assertTrue(e.getMessage().contains("--threshold-kib (8192) must not exceed --pool-mib (4)"), e::getMessage);
+        e = assertThrows(IllegalArgumentException.class,
+                () -> new WritePathWorkload(options("threshold-kib", "32")));
+        assertTrue(e.getMessage().contains("--threshold-kib must be a whole number in [64, "), e::getMessage);
+        Map<String, String> both = new HashMap<>(Map.of("pool-mib", "4", "threshold-mib", "1", "threshold-kib", "256"));
+        e = assertThrows(IllegalArgumentException.class, () -> new WritePathWorkload(new WorkloadOptions(both)));
+        assertTrue(e.getMessage().contains("are one setting"), e::getMessage);
+    }
+
+    @Test
+    void aThresholdInKibSwitchesSmallMemtables() {
+        Map<String, String> map = new HashMap<>(Map.of("keys", "2000", "pool-mib", "4", "threshold-kib", "64",
+                "reads", "0", "value-size", "1000", "pipeline", "direct"));
+        WritePathWorkload w = new WritePathWorkload(new WorkloadOptions(map));
+        try {
+            for (int i = 0; i < 1000; i++) {
+                w.operations().get(0).run();
+            }
+        } catch (Exception e) {
+            throw new AssertionError(e);
+        } finally {
+            w.close();
+        }
+        assertTrue(w.path().stats().switches() >= 10, () -> "1 MB of writes through 64 KiB memtables: "
+                + w.path().stats());
+        assertTrue(w.report().ok(), w.report()::toString);
     }
 }

@@ -88,7 +88,7 @@ public final class AllocatorExperiment extends JmhExperiment {
 
     @Override
     public Duration budget(LabMode mode) {
-        return mode.budget(Duration.ofSeconds(90), Duration.ofMinutes(8));
+        return mode.budget(Duration.ofSeconds(80), Duration.ofMinutes(8));
     }
 
     @Override

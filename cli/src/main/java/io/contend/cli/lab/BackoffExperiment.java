@@ -50,7 +50,7 @@ public final class BackoffExperiment extends JmhExperiment {
 
     @Override
     public Duration budget(LabMode mode) {
-        return mode.budget(Duration.ofSeconds(50), Duration.ofMinutes(6));
+        return mode.budget(Duration.ofSeconds(45), Duration.ofMinutes(5));
     }
 
     @Override

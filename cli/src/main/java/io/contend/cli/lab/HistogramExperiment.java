@@ -93,7 +93,7 @@ public final class HistogramExperiment extends JmhExperiment {
 
     @Override
     public Duration budget(LabMode mode) {
-        return mode.budget(Duration.ofSeconds(60), Duration.ofMinutes(10));
+        return mode.budget(Duration.ofSeconds(55), Duration.ofMinutes(8));
     }
 
     @Override

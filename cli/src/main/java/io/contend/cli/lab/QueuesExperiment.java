@@ -117,7 +117,7 @@ public final class QueuesExperiment extends JmhExperiment {
 
     @Override
     public Duration budget(LabMode mode) {
-        return mode.budget(Duration.ofSeconds(150), Duration.ofMinutes(16));
+        return mode.budget(Duration.ofSeconds(125), Duration.ofMinutes(14));
     }
 
     /**

@@ -71,7 +71,7 @@ public final class RefcountExperiment extends JmhExperiment {
 
     @Override
     public Duration budget(LabMode mode) {
-        return mode.budget(Duration.ofSeconds(70), Duration.ofMinutes(8));
+        return mode.budget(Duration.ofSeconds(60), Duration.ofMinutes(7));
     }
 
     @Override

@@ -19,7 +19,7 @@ class ExperimentPlansTest {
 
     @Test
     void theRegistryHoldsTheExperimentsInOrder() {
-        assertEquals(List.of("backoff", "refcount", "allocator", "queues", "histogram", "co", "affinity"),
+        assertEquals(List.of("backoff", "refcount", "allocator", "queues", "histogram", "co", "affinity", "writepath"),
                 registry.all().stream().map(Experiment::name).toList());
     }
 

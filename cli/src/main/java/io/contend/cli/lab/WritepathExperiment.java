@@ -1,0 +1,236 @@
+package io.contend.cli.lab;
+
+import io.contend.bench.writepath.SaturationSearch;
+import io.contend.bench.writepath.WritePathBuild;
+import io.contend.bench.writepath.WritePathRun;
+import io.contend.cli.verdict.Direction;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * The mechanisms as one system: the write path of a database node (memtable in region memory, reference-counted
+ * regions read while a flush recycles them, three request stages, a deletion-time histogram per flush) built from
+ * contend's parts and from the JDK's and peers' ({@link WritePathBuild}), driven by the load generator at fixed
+ * rates ({@link WritePathRun}).
+ *
+ * <p>Each round first finds each build's saturation rate, the highest fixed rate whose response-time p99 stays
+ * within {@value #SLO_MS} ms ({@link SaturationSearch}; a round starts from the build's previous answer), then
+ * runs the builds at 25%, 50% and 80% of the JDK build's saturation found in that round: the JDK build (baseline),
+ * contend's build and, at 80% (at every load with {@code --full}), the JDK build with one contend component
+ * swapped in. Every run is read back in full and throws if a write was lost, a value differs, a segment does not
+ * verify, memory is left in the pool or a region leaked. The probes and fixed-rate runs draw the hockey stick,
+ * {@code writepath-hockey.svg}.
+ */
+public final class WritepathExperiment implements Experiment {
+    /** The SLO on response-time p99 that defines saturation. */
+    static final double SLO_MS = 10;
+    static final String SATURATION = "saturation";
+    static final String FIXED_RATE = "fixedRate";
+    static final List<Integer> LOADS = List.of(25, 50, 80);
+    static final int SWAP_LOAD = 80;
+
+    private final Map<WritePathBuild, Long> lastSaturation = new EnumMap<>(WritePathBuild.class);
+    private final Map<Integer, Long> jdkSaturationByRound = new HashMap<>();
+    private final Map<WritePathBuild, List<double[]>> points = new EnumMap<>(WritePathBuild.class);
+    private LabMode mode = LabMode.QUICK;
+
+    @Override
+    public String name() {
+        return "writepath";
+    }
+
+    @Override
+    public String title() {
+        return "a memtable write path built from contend's parts vs the JDK's, end to end: saturation and p99 at fixed "
+                + "rates, one component swapped at a time (CASSANDRA-15922, -1632, -13444, Netty #7248)";
+    }
+
+    @Override
+    public synchronized List<Comparison> comparisons(LabPlan plan) {
+        mode = plan.mode();
+        lastSaturation.clear();
+        jdkSaturationByRound.clear();
+        points.clear();
+        List<Comparison> comparisons = new ArrayList<>();
+        comparisons.add(new Comparison(saturation(WritePathBuild.JDK), List.of(saturation(WritePathBuild.CONTEND)),
+                Direction.HIGHER));
+        for (int load : plan.smoke() ? List.of(50) : LOADS) {
+            List<Trial> contenders = new ArrayList<>();
+            contenders.add(fixedRate(WritePathBuild.CONTEND, load));
+            if (load == SWAP_LOAD || plan.everyComparison() || plan.smoke()) {
+                for (WritePathBuild swap : WritePathBuild.SWAPS) {
+                    contenders.add(fixedRate(swap, load));
+                }
+            }
+            comparisons.add(new Comparison(fixedRate(WritePathBuild.JDK, load), contenders, Direction.LOWER));
+        }
+        return comparisons;
+    }
+
+    private Trial saturation(WritePathBuild build) {
+        Map<String, String> params = new LinkedHashMap<>();
+        params.put("build", build.label());
+        params.put("load", "p99<=" + number(SLO_MS) + "ms");
+        return new DirectTrial(SATURATION, params, WritePathRun.GENERATOR_THREADS, round -> {
+            SaturationSearch.Outcome o = search(build);
+            if (build == WritePathBuild.JDK) {
+                recordJdkSaturation(round, o.saturation());
+            }
+            Map<String, ResultRecord.Secondary> secondary = new LinkedHashMap<>();
+            secondary.put("probes", new ResultRecord.Secondary(o.probes().size(), "runs"));
+            zeroChecks(secondary);
+            return new Sample(o.saturation(), "ops/s", secondary);
+        });
+    }
+
+    private Trial fixedRate(WritePathBuild build, int load) {
+        Map<String, String> params = new LinkedHashMap<>();
+        params.put("build", build.label());
+        params.put("load", load + "%");
+        return new DirectTrial(FIXED_RATE, params, WritePathRun.GENERATOR_THREADS, round -> {
+            long rate = Math.max(1, jdkSaturation(round) * load / 100);
+            WritePathRun.Measurement m = WritePathRun.run(build, rate, warmup(false), length(false));
+            addPoint(build, rate, m.responseMs(99));
+            Map<String, ResultRecord.Secondary> secondary = new LinkedHashMap<>();
+            secondary.put("rate", new ResultRecord.Secondary(rate, "ops/s"));
+            secondary.put("opsPerSec", new ResultRecord.Secondary(m.result().opsPerSecond(), "ops/s"));
+            secondary.put("p50Ms", new ResultRecord.Secondary(m.responseMs(50), "ms"));
+            secondary.put("p999Ms", new ResultRecord.Secondary(m.responseMs(99.9), "ms"));
+            secondary.put("bytesPerOp", new ResultRecord.Secondary(m.bytesPerOperation(), "B/op"));
+            secondary.put("gcMs", new ResultRecord.Secondary(m.result().gcMillis(), "ms"));
+            secondary.put("contextSwitchesPerSec", new ResultRecord.Secondary(m.contextSwitchesPerSecond(), "1/s"));
+            secondary.put("migrationsPerSec", new ResultRecord.Secondary(m.migrationsPerSecond(), "1/s"));
+            secondary.put("flushes", new ResultRecord.Secondary(m.flushes(), "flushes"));
+            secondary.put("lostWrites", new ResultRecord.Secondary(m.readBack().lostWrites(), "writes"));
+            secondary.put("readMismatches", new ResultRecord.Secondary(m.readBack().readMismatches(), "reads"));
+            secondary.put("leaks", new ResultRecord.Secondary(m.readBack().leaks(), "regions"));
+            return new Sample(m.responseMs(99), "ms", secondary);
+        });
+    }
+
+    /**
+     * Every probe of a search is read back in full and throws on any loss, mismatch or leak; a search that
+     * returns has therefore checked all of them.
+     */
+    private static void zeroChecks(Map<String, ResultRecord.Secondary> secondary) {
+        secondary.put("lostWrites", new ResultRecord.Secondary(0, "writes"));
+        secondary.put("readMismatches", new ResultRecord.Secondary(0, "reads"));
+        secondary.put("leaks", new ResultRecord.Secondary(0, "regions"));
+    }
+
+    private synchronized SaturationSearch.Outcome search(WritePathBuild build) {
+        Long previous = lastSaturation.get(build);
+        boolean first = previous == null || previous == 0;
+        SaturationSearch search = switch (mode) {
+            case SMOKE -> new SaturationSearch(SLO_MS, 4, 0, 100);
+            case FULL -> new SaturationSearch(SLO_MS, first ? 2 : 1.25, first ? 4 : 3, 100);
+            default -> new SaturationSearch(SLO_MS, first ? 2 : 1.4, 2, 100);
+        };
+        long start = first ? 2000 : previous * 3 / 4;
+        SaturationSearch.Outcome o = search.search(start, rate -> {
+            double p99 = WritePathRun.run(build, rate, warmup(true), length(true)).responseMs(99);
+            addPoint(build, rate, p99);
+            return p99;
+        });
+        lastSaturation.put(build, o.saturation());
+        return o;
+    }
+
+    private synchronized void recordJdkSaturation(int round, long rate) {
+        jdkSaturationByRound.put(round, rate);
+    }
+
+    /** The JDK build's saturation in this round: found by the saturation row, or searched here if it was filtered. */
+    private synchronized long jdkSaturation(int round) {
+        Long rate = jdkSaturationByRound.get(round);
+        if (rate == null) {
+            rate = search(WritePathBuild.JDK).saturation();
+            jdkSaturationByRound.put(round, rate);
+        }
+        if (rate == 0) {
+            throw new IllegalStateException("the jdk build did not hold p99 <= " + number(SLO_MS)
+                    + " ms even at 100 ops/s: no fixed rate to run at");
+        }
+        return rate;
+    }
+
+    private synchronized void addPoint(WritePathBuild build, long rate, double p99Ms) {
+        points.computeIfAbsent(build, b -> new ArrayList<>()).add(new double[] {rate, p99Ms});
+    }
+
+    private Duration warmup(boolean probe) {
+        return switch (mode) {
+            case SMOKE -> Duration.ofMillis(100);
+            case FULL -> Duration.ofSeconds(1);
+            default -> Duration.ofMillis(probe ? 200 : 300);
+        };
+    }
+
+    private Duration length(boolean probe) {
+        return switch (mode) {
+            case SMOKE -> Duration.ofMillis(200);
+            case FULL -> Duration.ofSeconds(probe ? 3 : 8);
+            default -> Duration.ofMillis(probe ? 600 : 1200);
+        };
+    }
+
+    @Override
+    public synchronized void writeFiles(Path outDir) throws IOException {
+        if (!points.isEmpty()) {
+            HockeyStick.write(outDir.resolve("writepath-hockey.svg"), points, SLO_MS);
+        }
+    }
+
+    @Override
+    public Duration budget(LabMode mode) {
+        return mode.budget(Duration.ofSeconds(70), Duration.ofMinutes(6));
+    }
+
+    @Override
+    public TableSpec table() {
+        return new TableSpec(List.of("build", "load"), "build", WritePathBuild.JDK.label(), Direction.LOWER,
+                List.of(new TableSpec.Column("rate", "rate/s", "%.0f"),
+                        new TableSpec.Column("p50Ms", "p50 ms", "%.3f"),
+                        new TableSpec.Column("p999Ms", "p99.9 ms", "%.3f"),
+                        new TableSpec.Column("bytesPerOp", "B/op", "%.0f"),
+                        new TableSpec.Column("gcMs", "GC ms", "%.0f"),
+                        new TableSpec.Column("contextSwitchesPerSec", "ctxsw/s", "%.0f"),
+                        new TableSpec.Column("migrationsPerSec", "migr/s", "%.1f"),
+                        new TableSpec.Column("lostWrites", "lost", "%.0f"),
+                        new TableSpec.Column("readMismatches", "mismatch", "%.0f"),
+                        new TableSpec.Column("leaks", "leaks", "%.0f")),
+                List.of("A memtable write path (region memory in a pool, reference-counted regions, 3 request stages, a",
+                        "deletion-time histogram and a checksum per flush). Builds: jdk = synchronized bump allocator,",
+                        "AtomicInteger CAS count, 3 chained ThreadPoolExecutors, Cassandra 5.0.4's histogram (the baseline);",
+                        "contend = XADD regions, EVEN_ODD count, StagedExecutor on MPSC queues, contend's histogram;",
+                        "jdk+X = the jdk build with contend's X alone.",
+                        "saturation rows: the highest fixed rate whose response-time p99 stayed <= " + number(SLO_MS)
+                                + " ms, searched each round (higher is better).",
+                        "fixedRate rows: response-time p99 in ms (lower is better) at 25/50/80% of the jdk build's saturation",
+                        "found in the same round (rate/s); latency from each request's intended start (coordinated omission",
+                        "corrected). " + WritePathRun.GENERATOR_THREADS + " generator threads, half writes, half reads of "
+                                + WritePathRun.KEYS + " rows, " + WritePathRun.VALUE_BYTES + "-byte values, TTL on "
+                                + WritePathRun.TTL_PERCENT + "% of writes, switch",
+                        "at " + WritePathRun.THRESHOLD_KIB + " KiB in a " + WritePathRun.POOL_MIB + " MiB pool. Threads: "
+                                + WritePathRun.GENERATOR_THREADS + " generator (blocked on responses) + 3 stage + 1 flush;"
+                                + " * = more threads than CPUs.",
+                        "B/op: heap bytes allocated per operation by every thread (generator included); ctxsw/s, migr/s:",
+                        "over the JVM's threads but the generator's. Every run is read back in full before it counts:",
+                        "lost, mismatch and leaks are 0 or the experiment fails.",
+                        "Latency vs rate of each build (the hockey stick): writepath-hockey.svg next to results.json."))
+                .withDirections(Map.of(SATURATION, Direction.HIGHER));
+    }
+
+    private static String number(double v) {
+        return v == Math.rint(v) ? Long.toString((long) v) : String.format(Locale.ROOT, "%.1f", v);
+    }
+}

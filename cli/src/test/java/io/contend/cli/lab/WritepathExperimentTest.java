@@ -1,0 +1,76 @@
+package io.contend.cli.lab;
+
+import io.contend.cli.verdict.Direction;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+class WritepathExperimentTest {
+
+    @Test
+    void quickPlansSaturationThenThreeLoadsWithTheSwapsAtEighty() {
+        List<Comparison> plan = new WritepathExperiment().comparisons(new LabPlan(LabMode.QUICK, List.of(), false, 2));
+        assertEquals(4, plan.size());
+        Comparison saturation = plan.get(0);
+        assertEquals(WritepathExperiment.SATURATION, saturation.baseline().benchmark());
+        assertEquals(Direction.HIGHER, saturation.direction());
+        assertEquals("jdk", saturation.baseline().params().get("build"));
+        assertEquals("contend", saturation.contenders().get(0).params().get("build"));
+        assertEquals(List.of("25%", "50%", "80%"), plan.subList(1, 4).stream()
+                .map(c -> c.baseline().params().get("load")).toList());
+        assertEquals(List.of(1, 1, 5), plan.subList(1, 4).stream().map(c -> c.contenders().size()).toList());
+        assertEquals(List.of("contend", "jdk+allocator", "jdk+refcount", "jdk+pipeline", "jdk+histogram"),
+                plan.get(3).contenders().stream().map(t -> t.params().get("build")).toList());
+        List<Comparison> full = new WritepathExperiment().comparisons(new LabPlan(LabMode.FULL, List.of(), true, 2));
+        assertEquals(List.of(5, 5, 5), full.subList(1, 4).stream().map(c -> c.contenders().size()).toList());
+    }
+
+    /** Two smoke rounds as the lab runs them: saturation first, then the fixed rates, every row read back. */
+    @Test
+    void smokeRoundsMeasureEveryRowAndDrawTheHockeyStick(@TempDir Path dir) throws Exception {
+        WritepathExperiment e = new WritepathExperiment();
+        List<Comparison> plan = e.comparisons(new LabPlan(LabMode.SMOKE, List.of(), false, 2));
+        Map<Trial, List<Sample>> samples = new RoundRunner().run(plan, RoundPlan.fixed(2), (r, n, s, t, trial) -> { });
+        for (Comparison c : plan) {
+            for (Trial t : c.sides()) {
+                List<Sample> rounds = samples.get(t);
+                assertEquals(2, rounds.size(), t.describe());
+                for (Sample s : rounds) {
+                    assertTrue(s.score() > 0, t.describe() + ": " + s);
+                    for (String check : List.of("lostWrites", "readMismatches", "leaks")) {
+                        assertEquals(0.0, s.secondary().get(check).score(), t.describe() + " " + check);
+                    }
+                    if (t.benchmark().equals(WritepathExperiment.FIXED_RATE)) {
+                        assertTrue(s.secondary().keySet().containsAll(Set.of("rate", "opsPerSec", "p50Ms", "p999Ms",
+                                "bytesPerOp", "gcMs", "contextSwitchesPerSec", "migrationsPerSec")), s::toString);
+                        assertTrue(s.secondary().get("opsPerSec").score() > 0, s::toString);
+                        assertTrue(s.secondary().get("bytesPerOp").score() > 0, s::toString);
+                    }
+                }
+            }
+        }
+        e.writeFiles(dir);
+        String svg = Files.readString(dir.resolve("writepath-hockey.svg"));
+        assertTrue(svg.contains("hockey stick") && svg.contains(">jdk<") && svg.contains(">contend<"), svg);
+        List<ResultRecord> records = new RoundAggregator("writepath", "smoke", 2).records(plan, samples);
+        assertEquals(8, records.size());
+    }
+
+    @Test
+    void theHockeyStickShowsTheMedianOfEachRateBin() {
+        List<double[]> medians = HockeyStick.binnedMedians(List.of(new double[] {1000, 1}, new double[] {1050, 3},
+                new double[] {1100, 2}, new double[] {10_000, 50}));
+        assertEquals(2, medians.size());
+        assertEquals(1050, medians.get(0)[0]);
+        assertEquals(2, medians.get(0)[1]);
+        assertEquals(50, medians.get(1)[1]);
+    }
+}
