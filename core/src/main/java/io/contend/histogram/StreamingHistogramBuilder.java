@@ -7,9 +7,9 @@ import io.contend.internal.Checks;
  * exist (CASSANDRA-13444): bins are sorted primitive arrays, and a spool, an open-addressing primitive map,
  * accumulates distinct points until it holds {@code maxSpool} of them, when they are merged into the bins one at
  * a time; a repeated point then costs one hash probe instead of a merge. With {@code maxSpool} 0 every point goes
- * straight into the bins, except that a run of equal points (after rounding) is added as one weighted point when
+ * straight into the bins. Either way a run of equal points (after rounding) is added as one weighted point when
  * the run ends, at the cost of one comparison per point: time-ordered deletion times rounded to 60 s come in such
- * runs, which would otherwise each cost a merge.
+ * runs, which would otherwise each cost a merge or a hash probe.
  *
  * <p>Bins: a point equal to a bin's point adds to it; a new point, once maxBins bins exist, is inserted and the
  * closest adjacent pair merges (Ben-Haim and Tom-Tov, JMLR 2010), taken among the pairs whose combined count is
@@ -45,7 +45,7 @@ public final class StreamingHistogramBuilder {
     private final Bins bins;
     /** bins::add, made once so that a flush allocates nothing. */
     private final PointConsumer toBins;
-    /** Without a spool, the current run of equal rounded points, not yet added: its point and count (0: none). */
+    /** The current run of equal rounded points, not yet added: its point and count (0: none). */
     private long runPoint;
     private long runCount;
 
@@ -94,15 +94,7 @@ public final class StreamingHistogramBuilder {
             return;
         }
         long p = rounding.roundUp(point);
-        if (maxSpool != 0) {
-            Spool s = spool;
-            if (s == null) {
-                s = createSpool();
-            }
-            if (s.add(p, count) >= maxSpool) {
-                flush();
-            }
-        } else if (p == runPoint && runCount != 0) {
+        if (p == runPoint && runCount != 0) {
             runCount = Counts.add(runCount, count);
         } else {
             endRun();
@@ -111,11 +103,23 @@ public final class StreamingHistogramBuilder {
         }
     }
 
-    /** Without a spool: adds the current run of equal points to the bins, as one weighted point. */
+    /** Adds the current run of equal points, as one weighted point, to the spool or (without one) the bins. */
     private void endRun() {
-        if (runCount != 0) {
-            bins.add(runPoint, runCount);
-            runCount = 0;
+        long count = runCount;
+        if (count == 0) {
+            return;
+        }
+        runCount = 0;
+        if (maxSpool == 0) {
+            bins.add(runPoint, count);
+            return;
+        }
+        Spool s = spool;
+        if (s == null) {
+            s = createSpool();
+        }
+        if (s.add(runPoint, count) >= maxSpool) {
+            flush();
         }
     }
 

@@ -121,7 +121,7 @@ public final class HistogramExperiment extends JmhExperiment {
         return derived;
     }
 
-    /** The largest of |sum(b) - exact count at most b| / points at the three quartiles b, for one configuration. */
+    /** The largest quartile rank error of one configuration ({@link HistogramErrors}). */
     static double worstQuartileError(Map<String, String> params) {
         return HistogramErrors.quartileErrors(HistogramImpl.valueOf(params.get("impl")),
                 HistogramPayload.valueOf(params.get("payload")), Integer.parseInt(params.get("spool")),
@@ -141,8 +141,9 @@ public final class HistogramExperiment extends JmhExperiment {
                         "(Cassandra's).",
                         "B/op: bytes allocated per point (JMH gc profiler); contend reuses one builder (clear()),",
                         "Cassandra's and t-digest's cannot be cleared, so they allocate a new one per build.",
-                        "worst q err: the largest of |sum(b) - exact count <= b| / points at the three quartiles b,",
-                        "lower is better (goal: contend at most 0.03).",
+                        "worst q err: the largest distance from sum(b) to the exact count, / points, at the three quartiles b",
+                        "of the points as given to the histogram (rounded up to roundTo); at a b with ties the exact count",
+                        "is any value from those below b to those at most b. Lower is better (goal: contend <= 0.03).",
                         "impl: contend (io.contend.histogram), cassandra (StreamingTombstoneHistogramBuilder 5.0.4),",
                         "tdigest (MergingDigest 3.3, compression 100, no spool: with --full, in the spool-1000",
                         "comparisons; its sum is cdf(b) x points, of the points rounded up like the builders')."));
