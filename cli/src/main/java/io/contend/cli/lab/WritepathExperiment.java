@@ -223,7 +223,7 @@ public final class WritepathExperiment implements Experiment {
                         "at " + WritePathRun.THRESHOLD_KIB + " KiB in a " + WritePathRun.POOL_MIB + " MiB pool. Threads: "
                                 + WritePathRun.GENERATOR_THREADS + " generator (blocked on responses) + 3 stage + 1 flush;"
                                 + " * = more threads than CPUs.",
-                        "B/op: heap bytes allocated per operation by every thread (generator included); ctxsw/s, migr/s:",
+                        "B/op: heap bytes allocated per operation by the generator threads and the path's; ctxsw/s, migr/s:",
                         "over the JVM's threads but the generator's. Every run is read back in full before it counts:",
                         "lost, mismatch and leaks are 0 or the experiment fails.",
                         "Latency vs rate of each build (the hockey stick): writepath-hockey.svg next to results.json."))
