@@ -10,10 +10,12 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.ServiceLoader;
 import java.util.function.Function;
 
 /**
- * Finds a workload by name: the built-ins ({@link #builtIns()}), or else the name of a class on the class path
+ * Finds a workload by name: the built-ins ({@link #builtIns()}: contend's own, then those of each
+ * {@link WorkloadProvider} on the class path, such as the write path's), or else the name of a class on the class path
  * that implements {@link Workload} with a public constructor taking {@link WorkloadOptions} or none. Options the
  * workload does not read are rejected.
  */
@@ -58,6 +60,14 @@ public final class Workloads {
                 "Offers to one shared contend MPSC queue; one operation at a time drains it.");
         register("histogram-update", PrimitiveWorkloads::histogramUpdate, PrimitiveWorkloads.HISTOGRAM_UPDATE_OPTIONS,
                 "Streaming histogram updates, one contend StreamingHistogramBuilder per generator thread.");
+        for (WorkloadProvider provider : ServiceLoader.load(WorkloadProvider.class, Workloads.class.getClassLoader())) {
+            Type type = provider.type();
+            if (TYPES.containsKey(type.name())) {
+                throw new IllegalStateException("two workloads are named '" + type.name() + "': the second is "
+                        + provider.getClass().getName());
+            }
+            register(type.name(), provider::create, type.options(), type.description());
+        }
     }
 
     private Workloads() {

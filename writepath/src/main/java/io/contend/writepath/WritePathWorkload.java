@@ -201,7 +201,8 @@ public final class WritePathWorkload implements Workload {
         apply(write(ThreadLocalRandom.current().nextInt(keys)));
     }
 
-    private void apply(Write w) throws Exception {
+    /** Runs one write through the pipeline (or the path) and records its outcome in the read-back ledger. */
+    void apply(Write w) throws Exception {
         try {
             if (pipeline == null) {
                 path.write(w);
@@ -216,6 +217,25 @@ public final class WritePathWorkload implements Workload {
             throw e;
         }
         readBack.acknowledged(w);
+    }
+
+    /** @return a write of one row with a timestamp no other write of this workload uses */
+    Write newWrite(Key partition, Key clustering, byte[] value) {
+        return Write.of(partition, clustering, value, nextTimestamp());
+    }
+
+    /** @return the row as a read through the pipeline (or the path) finds it, or null */
+    Row read(Key partition, Key clustering) throws Exception {
+        if (pipeline == null) {
+            return path.read(partition, clustering);
+        }
+        return RequestCodec.decodeRow(partition, clustering, pipeline.submit(RequestCodec.encodeRead(partition,
+                clustering)).get(TIMEOUT_SECONDS, TimeUnit.SECONDS));
+    }
+
+    /** @return the ledger of every write's outcome */
+    ReadBack readBack() {
+        return readBack;
     }
 
     private void readOne() throws Exception {
@@ -263,9 +283,14 @@ public final class WritePathWorkload implements Workload {
         if (pipeline != null) {
             pipeline.close();
         }
-        readBack.verify(path);
-        path.close();
+        ReadBack.Report beforeClose;
+        try {
+            beforeClose = readBack.check(path);
+        } finally {
+            path.close(); // a broken run still gives its memory back and stops its flush thread
+        }
         report = readBack.verifyClosed(path);
+        beforeClose.throwIfBroken();
     }
 
     @Override
