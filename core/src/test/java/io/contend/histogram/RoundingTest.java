@@ -33,7 +33,9 @@ class RoundingTest {
                 default -> (r.nextLong() >> 11) / step * step + r.nextInt(3) - 1;
             };
             long p = point;
-            assertEquals(reference(p, step), new Rounding(step).roundUp(p), () -> p + " to a multiple of " + step);
+            Rounding rounding = new Rounding(step);
+            assertEquals(reference(p, step), rounding.roundUp(p), () -> p + " to a multiple of " + step);
+            assertEquals(reference(p, step) / step, rounding.bucket(p), () -> "bucket of " + p + " by " + step);
         }
     }
 
@@ -44,6 +46,7 @@ class RoundingTest {
             for (long point : new long[] {Long.MIN_VALUE, Long.MIN_VALUE + 1, -(1L << 52), -(1L << 52) + 1, -61, -60, -59, -1,
                 0, 1, 59, 60, 61, (1L << 52) - 1, 1L << 52, Long.MAX_VALUE - 1, Long.MAX_VALUE}) {
                 assertEquals(reference(point, step), rounding.roundUp(point), point + " to a multiple of " + step);
+                assertEquals(reference(point, step) / step, rounding.bucket(point), "bucket of " + point + " by " + step);
             }
         }
     }

@@ -113,7 +113,10 @@ class StreamingHistogramBuilderTest {
         assertEquals(direct.build(), spooled.build());
     }
 
-    /** A run of equal points is added as one weighted point: the same histogram as the weighted update. */
+    /**
+     * Equal points (after rounding) add up before they reach the bins, with a spool or without one (then in the
+     * slots held back): the same histogram as the weighted update.
+     */
     @Test
     void aRunOfEqualPointsEqualsOneWeightedUpdate() {
         for (int spool : new int[] {0, 8}) {
@@ -193,7 +196,7 @@ class StreamingHistogramBuilderTest {
     }
 
     /**
-     * Garbage-free updates: after warm-up, a million updates through every path (runs, spool hit, spool flush, bin
+     * Garbage-free updates: after warm-up, a million updates through every path (held-back slot hit and eviction, spool hit, spool flush, bin
      * merge with and without a scan), in random and in time order, with and without rounding, allocate nothing on
      * this thread (HotSpot's per-thread allocation counter; a few bytes of slack for the counter call itself).
      */
