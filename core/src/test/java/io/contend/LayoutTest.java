@@ -44,6 +44,32 @@ class LayoutTest {
         }
     }
 
+    /**
+     * Objects of one class that different threads write, each its own: the written fields (declared in the
+     * class named ...Fields) are padded from whatever lies next to the object.
+     */
+    static Stream<Class<?>> perThreadClasses() {
+        return Stream.of(classNamed("io.contend.alloc.ThreadChunk"), classNamed("io.contend.telemetry.ContentionCell"));
+    }
+
+    @ParameterizedTest
+    @MethodSource("perThreadClasses")
+    void fieldsStayACacheLineFromBothEndsOfTheObject(Class<?> type) {
+        ClassLayout layout = ClassLayout.parseClass(type);
+        int written = 0;
+        for (FieldLayout field : layout.fields()) {
+            if (!field.classShortName().endsWith("Fields")) {
+                continue;
+            }
+            written++;
+            long after = layout.instanceSize() - (field.offset() + field.size());
+            assertTrue(field.offset() >= CACHE_LINE && after >= CACHE_LINE, () -> field.classShortName() + "." + field.name()
+                    + " at " + field.offset() + " of " + layout.instanceSize() + " bytes in " + type.getName()
+                    + ": within a cache line of the object's ends\n" + layout.toPrintable());
+        }
+        assertTrue(written > 0, () -> type + " declares its written fields in no ...Fields class:\n" + layout.toPrintable());
+    }
+
     @ParameterizedTest
     @MethodSource("paddedClasses")
     void fieldsOfDifferentGroupsNeverShareACacheLine(Class<?> type) {
