@@ -42,4 +42,14 @@ final class Slots {
         } while (e == null);
         return (E) e;
     }
+
+    /**
+     * Spins until the slot is null: for a producer that knows the consumer has taken the slot's element (it
+     * published its index) and is between that publication and its clear of the slot.
+     */
+    static void waitUntilCleared(Object[] buffer, int index) {
+        while (SLOT.getVolatile(buffer, index) != null) {
+            Thread.onSpinWait();
+        }
+    }
 }

@@ -6,21 +6,36 @@ import java.lang.invoke.VarHandle;
 /*
  * Implementation notes.
  *
- * Algorithm: a ring of power-of-two size. The producer publishes pIndex + 1 with an ordered (release) store,
- * then writes the element into slot (pIndex & mask) with an ordered store. The consumer reads the slot of
- * cIndex; an element is taken: it clears the slot and publishes cIndex + 1 (ordered stores). A null slot is
- * either empty (cIndex == pIndex) or an offer between its two stores: poll/peek then wait for the element,
- * relaxedPoll/relaxedPeek return null. A cleared slot is the consumer's signal to the producer that the slot is
- * free, so with elements present neither side reads the other's index; only a consumer finding a null slot
- * reads pIndex. Look-ahead: when the producer reaches its cached limit it checks the slot
- * lookAheadStep ahead; if that one is free, every slot up to it is (the consumer frees in order), so the next
- * lookAheadStep offers need no check at all. Otherwise it checks only the slot it needs.
+ * Algorithm: a ring of power-of-two size. The producer writes the element into slot (pIndex & mask) with an
+ * ordered (release) store, then publishes pIndex + 1 with an ordered store. The consumer reads the slot of cIndex:
+ * null is empty; an element is taken: it publishes cIndex + 1, then clears the slot (ordered stores). A cleared slot
+ * is the consumer's signal to the producer that the slot is free, so neither side reads the other's index on its
+ * hot path, and a consumer polling an empty queue reads only its own slot. Look-ahead: when the producer reaches its
+ * cached limit it checks the slot lookAheadStep ahead; if that one is free, every slot up to it is (the consumer
+ * frees in order), so the next lookAheadStep offers need no check at all. Otherwise it checks only the slot it
+ * needs.
  *
- * Invariants: 0 <= pIndex - cIndex <= capacity. An offer takes effect (linearizes) at its index store, so
- * size(), isEmpty(), poll() and peek() agree: an element is never visible before it is counted. (Publishing the
- * element first, as JCTools does, lets peek() see an element while isEmpty() still says true; Lincheck finds
- * that interleaving.) If the consumer sees !isEmpty(), its poll returns an element, waiting at most for the
- * producer's next store.
+ * Linearization: a poll that takes an element takes effect at its cIndex store (until then the element stays in its
+ * slot, the head); a poll or peek that finds null, at its slot load. An offer takes effect at its index store, or
+ * earlier, when an operation observes its element at the head before that: the consumer may take an element whose
+ * index is not yet published. size() and isEmpty() may run on any thread, so they look where the consumer looks:
+ * isEmpty() reads cIndex, the slot of cIndex, and cIndex again (retrying if the consumer moved) and is empty iff that
+ * slot is null; size() reads cIndex and pIndex (retrying if the consumer moved) and counts the published elements,
+ * or, when none is, whether the head's slot holds one. An unpublished element beyond published ones is not counted,
+ * and cannot have been observed: only the consumer reads past the head, and it has not moved. So size(), isEmpty(),
+ * peek() and poll() agree, which the Lincheck test checks. The slot of cIndex holds position cIndex or nothing while
+ * cIndex has not moved, because the consumer clears a slot before it publishes the index after the next one (capacity
+ * is at least 2) and the producer writes a slot only once it is cleared.
+ *
+ * Measured (issue 18): the earlier order (index first, then element) made the index store the linearization point,
+ * so a consumer finding a null slot had to read pIndex to tell "empty" from "offer in flight"; a consumer spinning
+ * on an empty queue then kept taking the producer's line away from it on every offer. See the README's queues
+ * section for the numbers.
+ *
+ * Invariants: pIndex - cIndex <= capacity; pIndex >= cIndex - 1 (the consumer may take the element whose index the
+ * producer is about to publish). A slot is written by the producer only while null, and cleared by the consumer
+ * only after it published the next cIndex, so the producer finds at most one slot of a taken element not yet clear:
+ * the one it waits for when the queue looks full.
  *
  * Ordering: the element store is a release and the consumer's slot load is volatile, so everything the
  * producer did before offer happens-before the poll that returns the element. The slot clear is a release
@@ -209,19 +224,31 @@ public final class SpscArrayQueue<E> extends SpscArrayQueuePad3<E> {
         if (index >= producerLimit && !hasRoom(buffer, mask, index)) {
             return false;
         }
-        soProducerIndex(index + 1);
         Slots.soElement(buffer, (int) index & mask, e);
+        soProducerIndex(index + 1);
         return true;
     }
 
-    /** Producer only: looks ahead for a run of free slots, else checks the one slot it needs. */
+    /**
+     * Producer only: looks ahead for a run of free slots, else checks the one slot it needs. That slot may still
+     * hold an element the consumer has taken (it publishes cIndex before it clears the slot): then the clear is in
+     * flight and the producer waits for it rather than report a queue full that is not.
+     */
     private boolean hasRoom(Object[] buffer, int mask, long index) {
         long ahead = index + lookAheadStep;
         if (Slots.lvElement(buffer, (int) ahead & mask) == null) {
             producerLimit = ahead;
             return true;
         }
-        return Slots.lvElement(buffer, (int) index & mask) == null;
+        int offset = (int) index & mask;
+        if (Slots.lvElement(buffer, offset) == null) {
+            return true;
+        }
+        if (index - buffer.length < lvConsumerIndex()) {
+            Slots.waitUntilCleared(buffer, offset);
+            return true;
+        }
+        return false;
     }
 
     @Override
@@ -230,53 +257,68 @@ public final class SpscArrayQueue<E> extends SpscArrayQueuePad3<E> {
         return index < producerLimit || hasRoom(buffer, mask, index);
     }
 
+    /** Consumer only: the head, removed; null when the head's slot is empty (then the queue is). */
     @Override
     public E poll() {
-        return take(true, true);
-    }
-
-    @Override
-    public E relaxedPoll() {
-        return take(false, true);
-    }
-
-    @Override
-    public E peek() {
-        return take(true, false);
-    }
-
-    @Override
-    public E relaxedPeek() {
-        return take(false, false);
-    }
-
-    /** Consumer only: the head element, waiting for an offer in flight if asked, removing it if asked. */
-    private E take(boolean waitForOffer, boolean remove) {
         Object[] buffer = this.buffer;
         long index = lpConsumerIndex();
         int offset = (int) index & mask;
         E e = Slots.lvElement(buffer, offset);
-        if (e == null) {
-            if (!waitForOffer || index >= lvProducerIndex()) {
-                return null;
-            }
-            e = Slots.lvElementWhenWritten(buffer, offset);
-        }
-        if (remove) {
+        if (e != null) {
+            soConsumerIndex(index + 1); // before the clear: size() and isEmpty() rely on it
             Slots.soElement(buffer, offset, null);
-            soConsumerIndex(index + 1);
         }
         return e;
     }
 
+    /** The same as {@link #poll()}: an empty slot is a linearizable "empty" here, so there is nothing to relax. */
+    @Override
+    public E relaxedPoll() {
+        return poll();
+    }
+
+    @Override
+    public E peek() {
+        return Slots.lvElement(buffer, (int) lpConsumerIndex() & mask);
+    }
+
+    /** The same as {@link #peek()}. */
+    @Override
+    public E relaxedPeek() {
+        return peek();
+    }
+
+    /**
+     * Published elements, or at an empty published range whether the head's slot already holds an offer whose index
+     * is not yet published: see the implementation notes for why that is exact.
+     */
     @Override
     public int size() {
-        return QueueSupport.size(this, C_INDEX, P_INDEX, buffer.length);
+        for (;;) {
+            long consumer = lvConsumerIndex();
+            long producer = lvProducerIndex();
+            int size;
+            if (producer > consumer) {
+                size = (int) (producer - consumer);
+            } else {
+                size = producer == consumer && Slots.lvElement(buffer, (int) consumer & mask) != null ? 1 : 0;
+            }
+            if (consumer == lvConsumerIndex()) {
+                return size;
+            }
+        }
     }
 
     @Override
     public boolean isEmpty() {
-        return lvConsumerIndex() >= lvProducerIndex();
+        Object[] buffer = this.buffer;
+        for (;;) {
+            long consumer = lvConsumerIndex();
+            Object head = Slots.lvElement(buffer, (int) consumer & mask);
+            if (consumer == lvConsumerIndex()) {
+                return head == null;
+            }
+        }
     }
 
     @Override

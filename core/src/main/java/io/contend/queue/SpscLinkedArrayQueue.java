@@ -8,26 +8,32 @@ import java.lang.invoke.VarHandle;
  *
  * Algorithm: positions (long indices) are global; each buffer is a power-of-two ring of `cap` slots plus one
  * extra slot at the end that holds the link to the next buffer. Position i lives in slot (i & mask) of the
- * buffer current when it was written. The producer writes positions below its limit with an ordered index
- * store, then an ordered element store, as SpscArrayQueue does (an offer takes effect at its index store; a
- * consumer finding a null slot below pIndex waits for the element). At the limit (the cold path) it decides:
+ * buffer current when it was written. The producer writes positions below its limit with an ordered element
+ * store, then an ordered index store, as SpscArrayQueue does. At the limit (the cold path) it decides:
  *   - bounded and pIndex - cIndex >= maxCapacity: full;
- *   - final buffer (bounded, buffer as large as the bound): every position below cIndex + maxCapacity is free
- *     in it, so the limit becomes cIndex + maxCapacity;
+ *   - final buffer (bounded, buffer as large as the bound): every position below cIndex + maxCapacity has a free
+ *     slot in it but possibly the one the consumer is still clearing, which the producer waits for; the limit
+ *     becomes cIndex + maxCapacity - 1;
  *   - the slot lookAheadStep ahead is free: all slots up to it are; the limit moves there;
  *   - the next slot is free: write this one only (keeping a free slot for a JUMP);
- *   - otherwise the buffer is full: link a new one (same size, or twice the size for the growable queue, up to
- *     the bound): store the element in the new buffer, the link in the old buffer's last slot, then JUMP in the
- *     old buffer's slot for this position, then publish pIndex + 1.
+ *   - otherwise link a new buffer (same size, or twice the size for the growable queue, up to the bound): store
+ *     the element in the new buffer, the link in the old buffer's last slot, then JUMP in the old buffer's slot
+ *     for this position, then publish pIndex + 1. (A slot not yet cleared by the consumer counts as taken here,
+ *     which at worst links a buffer early.)
  * The consumer reads the slot of cIndex in its buffer: null is empty, JUMP means "follow the link": it moves to
- * the next buffer (unlinking the old one, which becomes garbage) and takes the element from the same position
- * there.
+ * the next buffer (unlinking it from the old one, which becomes garbage; the JUMP stays) and takes the element from
+ * the same position there. Taking an element publishes cIndex + 1, then clears the slot.
+ *
+ * Linearization, and why size() and isEmpty() agree with poll() and peek() from any thread: as in SpscArrayQueue,
+ * with the head's slot read in the buffer the consumer reads (published with a release store when it moves, so a
+ * thread that sees the new buffer sees its elements). An old buffer's JUMP is never cleared, so a thread still
+ * reading the old buffer finds the head's slot taken (JUMP) whenever the consumer has not yet passed it. A link
+ * offer becomes visible at its JUMP store.
  *
  * Invariants: on entering the cold path, the producer's slot for pIndex is free (every path that writes
  * position i first established that slot i+1 is free, or that no JUMP will be needed), so a JUMP always has a
- * slot; a JUMP is the last thing written to a buffer; a position is written to exactly one buffer;
- * cIndex <= pIndex <= cIndex + bound, and a consumer that sees cIndex < pIndex finds its element (waiting at
- * most for the producer's next store).
+ * slot; a JUMP is the last slot store of a buffer; a position is written to exactly one buffer;
+ * cIndex - 1 <= pIndex <= cIndex + bound.
  *
  * Ordering: element, link and JUMP stores are releases in that order, and the consumer's slot and link loads
  * are volatile, so a consumer that sees JUMP sees the link and the element behind it, and sees the element
@@ -123,10 +129,13 @@ abstract class SpscLinkedPad1<E> extends SpscLinkedProducerFields<E> {
 /** The consumer's fields. */
 abstract class SpscLinkedConsumerFields<E> extends SpscLinkedPad1<E> {
     static final VarHandle C_INDEX;
+    static final VarHandle C_BUFFER;
 
     static {
         try {
-            C_INDEX = MethodHandles.lookup().findVarHandle(SpscLinkedConsumerFields.class, "consumerIndex", long.class);
+            MethodHandles.Lookup lookup = MethodHandles.lookup();
+            C_INDEX = lookup.findVarHandle(SpscLinkedConsumerFields.class, "consumerIndex", long.class);
+            C_BUFFER = lookup.findVarHandle(SpscLinkedConsumerFields.class, "consumerBuffer", Object[].class);
         } catch (ReflectiveOperationException e) {
             throw new ExceptionInInitializerError(e);
         }
@@ -152,6 +161,16 @@ abstract class SpscLinkedConsumerFields<E> extends SpscLinkedPad1<E> {
 
     final void soConsumerIndex(long value) {
         C_INDEX.setRelease(this, value);
+    }
+
+    /** Consumer only: moves to the next buffer; a release, so that other threads that see it see its elements. */
+    final void soConsumerBuffer(Object[] buffer) {
+        C_BUFFER.setRelease(this, buffer);
+    }
+
+    /** Any thread: the buffer the consumer reads, with its elements (paired with soConsumerBuffer). */
+    final Object[] laConsumerBuffer() {
+        return (Object[]) C_BUFFER.getAcquire(this);
     }
 }
 
@@ -199,8 +218,8 @@ public abstract class SpscLinkedArrayQueue<E> extends SpscLinkedPad2<E> {
         if (index >= producerLimit) {
             return offerColdPath(buffer, index, e);
         }
-        soProducerIndex(index + 1);
         Slots.soElement(buffer, (int) index & producerMask, e);
+        soProducerIndex(index + 1);
         return true;
     }
 
@@ -212,9 +231,8 @@ public abstract class SpscLinkedArrayQueue<E> extends SpscLinkedPad2<E> {
             if (index >= bound) {
                 return false;
             }
-            if (mask + 1L == maxCapacity) { // final buffer: every position below the bound is free in it
-                producerLimit = bound;
-                write(buffer, mask, index, e);
+            if (mask + 1L == maxCapacity) { // final buffer: no more links
+                writeToFinalBuffer(buffer, mask, index, bound, e);
                 return true;
             }
         }
@@ -231,8 +249,22 @@ public abstract class SpscLinkedArrayQueue<E> extends SpscLinkedPad2<E> {
     }
 
     private void write(Object[] buffer, int mask, long index, E e) {
-        soProducerIndex(index + 1);
         Slots.soElement(buffer, (int) index & mask, e);
+        soProducerIndex(index + 1);
+    }
+
+    /**
+     * In the final buffer every position below the bound (cIndex + capacity) has a free slot, but that of
+     * position cIndex - 1 + capacity, whose element the consumer has taken and may still be clearing (it clears a
+     * slot after it publishes cIndex, and before it publishes the next): the producer waits for that one clear.
+     */
+    private void writeToFinalBuffer(Object[] buffer, int mask, long index, long bound, E e) {
+        int offset = (int) index & mask;
+        if (Slots.lvElement(buffer, offset) != null) {
+            Slots.waitUntilCleared(buffer, offset);
+        }
+        producerLimit = bound - 1;
+        write(buffer, mask, index, e);
     }
 
     private void linkNewBuffer(Object[] old, int oldMask, long index, E e, long bound) {
@@ -243,10 +275,10 @@ public abstract class SpscLinkedArrayQueue<E> extends SpscLinkedPad2<E> {
         producerMask = mask;
         // Leave the slot of position index + capacity - 1 free, for the next JUMP (the final buffer needs none).
         producerLimit = Math.min(capacity == maxCapacity ? bound : index + mask, bound);
-        soProducerIndex(index + 1);
         Slots.soElement(next, (int) index & mask, e);
         Slots.soElement(old, old.length - 1, next);
-        Slots.soElement(old, (int) index & oldMask, JUMP);
+        Slots.soElement(old, (int) index & oldMask, JUMP); // the offer is visible from here
+        soProducerIndex(index + 1);
     }
 
     @Override
@@ -256,68 +288,97 @@ public abstract class SpscLinkedArrayQueue<E> extends SpscLinkedPad2<E> {
 
     @Override
     public final E poll() {
-        return take(true, true);
+        return take(true);
     }
 
+    /** The same as {@link #poll()}: an empty slot is a linearizable "empty" here, so there is nothing to relax. */
     @Override
     public final E relaxedPoll() {
-        return take(false, true);
+        return take(true);
     }
 
     @Override
     public final E peek() {
-        return take(true, false);
+        return take(false);
     }
 
+    /** The same as {@link #peek()}. */
     @Override
     public final E relaxedPeek() {
-        return take(false, false);
+        return take(false);
     }
 
-    /** Consumer only: the head element, waiting for an offer in flight if asked, removing it if asked. */
-    private E take(boolean waitForOffer, boolean remove) {
+    /** Consumer only: the head element, removing it if asked; null when the head's slot is empty. */
+    private E take(boolean remove) {
         Object[] buffer = consumerBuffer;
         long index = lpConsumerIndex();
         int offset = (int) index & consumerMask;
         Object e = Slots.lvElement(buffer, offset);
         if (e == null) {
-            if (!waitForOffer || index >= lvProducerIndex()) {
-                return null;
-            }
-            e = Slots.lvElementWhenWritten(buffer, offset);
+            return null;
         }
         if (e == JUMP) {
-            buffer = followLink(buffer, offset);
+            buffer = followLink(buffer);
             offset = (int) index & consumerMask;
             e = Slots.lvElement(buffer, offset); // stored before the JUMP
         }
         if (remove) {
+            soConsumerIndex(index + 1); // before the clear: size() and isEmpty() rely on it
             Slots.soElement(buffer, offset, null);
-            soConsumerIndex(index + 1);
         }
         @SuppressWarnings("unchecked")
         E element = (E) e;
         return element;
     }
 
-    /** Consumer only: moves to the next buffer and unlinks the old one. */
-    private Object[] followLink(Object[] old, int jumpOffset) {
+    /**
+     * Consumer only: moves to the next buffer and unlinks it from the old one (which becomes garbage). The JUMP
+     * stays: a thread in isEmpty() or size() that still reads the old buffer must find the head's slot taken.
+     */
+    private Object[] followLink(Object[] old) {
         Object[] next = Slots.lvElement(old, old.length - 1);
         Slots.spElement(old, old.length - 1, null);
-        Slots.spElement(old, jumpOffset, null);
-        consumerBuffer = next;
         consumerMask = next.length - 2;
+        soConsumerBuffer(next);
         return next;
     }
 
+    /**
+     * Published elements, or at an empty published range whether the head's slot already holds an offer whose
+     * index is not yet published (see the implementation notes).
+     */
     @Override
     public final int size() {
-        return QueueSupport.size(this, C_INDEX, P_INDEX, bounded() ? (int) maxCapacity : Integer.MAX_VALUE);
+        for (;;) {
+            long consumer = lvConsumerIndex();
+            long producer = lvProducerIndex();
+            int size;
+            if (producer > consumer) {
+                size = (int) Math.min(producer - consumer, Integer.MAX_VALUE);
+            } else {
+                size = producer == consumer && headSlot(consumer) != null ? 1 : 0;
+            }
+            if (consumer == lvConsumerIndex()) {
+                return size;
+            }
+        }
     }
 
     @Override
     public final boolean isEmpty() {
-        return lvConsumerIndex() >= lvProducerIndex();
+        for (;;) {
+            long consumer = lvConsumerIndex();
+            Object head = headSlot(consumer);
+            if (consumer == lvConsumerIndex()) {
+                return head == null;
+            }
+        }
+    }
+
+    /** Any thread: the slot of position consumerIndex in the buffer the consumer reads (an element, JUMP or null). */
+    private Object headSlot(long consumerIndex) {
+        Object[] buffer = laConsumerBuffer();
+        return Slots.lvElement(buffer, (int) consumerIndex & (buffer.length - 2));
     }
 
     @Override
