@@ -48,6 +48,8 @@ public final class RegionAllocator implements AutoCloseable {
     private final RegionSwap swap;
     /** Null without thread-local chunks. */
     private final ThreadChunks chunks;
+    /** chunks' thread-id cache, held here so the fast path reaches a thread's chunk in one load less; null without. */
+    private final ThreadChunk[] chunkCache;
     /** The chunks of caller-held handles: {@link #chunks}, or a set of its own when there are none. */
     private final ThreadChunks handleChunks;
     private final int handleChunkSize;
@@ -62,6 +64,7 @@ public final class RegionAllocator implements AutoCloseable {
         this.table = new RegionTable(b.regionFactory, b.offHeap, b.strategy, manager, b.pool);
         this.swap = new RegionSwap(table, b.minRegionSize, b.maxRegionSize);
         this.chunks = chunkSize > 0 ? new ThreadChunks(chunkSize, swap) : null;
+        this.chunkCache = chunks != null ? chunks.cache() : null;
         this.handleChunkSize = chunkSize > 0 ? chunkSize : DEFAULT_HANDLE_CHUNK;
         this.handleChunks = chunks != null ? chunks : new ThreadChunks(handleChunkSize, swap);
     }
@@ -85,7 +88,15 @@ public final class RegionAllocator implements AutoCloseable {
     public long allocate(int size) {
         if (size > 0 && size <= chunkLimit) { // the thread-local path first, kept small enough to inline
             checkOpen();
-            return chunks.allocate(size);
+            Thread current = Thread.currentThread();
+            ThreadChunk chunk = chunkCache[ThreadChunks.slot(current)];
+            if (chunk != null && chunk.owner == current) {
+                long handle = chunk.tryAllocate(size);
+                if (handle != ThreadChunk.NONE) {
+                    return handle;
+                }
+            }
+            return chunks.allocateSlowly(size);
         }
         return allocateShared(size);
     }

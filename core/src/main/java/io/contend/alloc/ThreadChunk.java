@@ -11,7 +11,8 @@ import java.lang.invoke.VarHandle;
  * When a request does not fit, the tail [cursor, limit) is abandoned (counted as waste) and a new chunk is
  * claimed.
  *
- * Invariants: regionIndex, cursor and limit are written only by the owner; cursor <= limit; the chunk's range
+ * Invariants: regionIndex, cursor, limit and handleBase are written only by the owner; cursor <= limit, both 0
+ * while regionIndex is NONE (so one comparison refuses any request); the chunk's range
  * lies inside a range the region handed out, so allocations from different chunks never overlap. The chunk
  * names its region by index and holds no reference to it: a chunk lives on in its thread's ThreadLocalMap after
  * the allocator is dropped, and must not keep the allocator's memory reachable. It does name its owner thread,
@@ -47,8 +48,11 @@ abstract class ThreadChunkFields extends ThreadChunkPadBefore {
 
     final Thread owner;
     int regionIndex = NONE;
+    /** The range [cursor, limit) still free; both 0 while the chunk holds none (regionIndex NONE). */
     long cursor;
     long limit;
+    /** The handle of offset 0 in regionIndex's region: a handle is handleBase | offset. */
+    long handleBase;
     /** Tail bytes abandoned by this thread. Single writer; accessed through ThreadChunk's WASTED. */
     long wasted;
 
@@ -87,14 +91,18 @@ final class ThreadChunk extends ThreadChunkPadAfter {
         super(owner);
     }
 
-    /** Owner only: the handle of {@code size} bytes from the chunk, or NONE if they do not fit. */
+    /**
+     * Owner only: the handle of {@code size} bytes from the chunk, or NONE if they do not fit. One comparison: a
+     * chunk that holds no range has cursor = limit = 0, which no size of at least 1 fits.
+     */
     long tryAllocate(int size) {
         long start = cursor;
-        if (regionIndex == NONE || start + size > limit) {
+        long end = start + size;
+        if (end > limit) {
             return NONE;
         }
-        cursor = start + size;
-        return Handles.of(regionIndex, start);
+        cursor = end;
+        return handleBase | start;
     }
 
     /**
@@ -106,6 +114,7 @@ final class ThreadChunk extends ThreadChunkPadAfter {
     long restart(long claimed, int chunkSize, int size) {
         abandon();
         regionIndex = Handles.regionIndex(claimed);
+        handleBase = Handles.of(regionIndex, 0);
         long start = Handles.offset(claimed);
         cursor = start + size;
         limit = start + chunkSize;
@@ -116,7 +125,7 @@ final class ThreadChunk extends ThreadChunkPadAfter {
     private void abandon() {
         if (regionIndex != NONE) {
             addWasted(limit - cursor);
-            regionIndex = NONE;
+            forget();
         }
     }
 
@@ -130,8 +139,14 @@ final class ThreadChunk extends ThreadChunkPadAfter {
             if (!regions[regionIndex].tryGiveBack(cursor, limit)) {
                 addWasted(limit - cursor);
             }
-            regionIndex = NONE;
+            forget();
         }
+    }
+
+    private void forget() {
+        regionIndex = NONE;
+        cursor = 0;
+        limit = 0;
     }
 
     private void addWasted(long bytes) {
