@@ -23,6 +23,16 @@ final class Slots {
         SLOT.setRelease(buffer, index, value);
     }
 
+    /**
+     * A release store of null: a release fence, then a plain store. The same ordering as soElement(buffer, index,
+     * null), without the VarHandle's check of the array's runtime type, which a null store does not need (and
+     * whose range check the consumer's load of the same slot has already made).
+     */
+    static void soNull(Object[] buffer, int index) {
+        VarHandle.releaseFence();
+        buffer[index] = null;
+    }
+
     static void spElement(Object[] buffer, int index, Object value) {
         buffer[index] = value;
     }

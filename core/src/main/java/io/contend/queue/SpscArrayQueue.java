@@ -266,7 +266,7 @@ public final class SpscArrayQueue<E> extends SpscArrayQueuePad3<E> {
         E e = Slots.lvElement(buffer, offset);
         if (e != null) {
             soConsumerIndex(index + 1); // before the clear: size() and isEmpty() rely on it
-            Slots.soElement(buffer, offset, null);
+            Slots.soNull(buffer, offset);
         }
         return e;
     }

@@ -324,7 +324,7 @@ public abstract class SpscLinkedArrayQueue<E> extends SpscLinkedPad2<E> {
         }
         if (remove) {
             soConsumerIndex(index + 1); // before the clear: size() and isEmpty() rely on it
-            Slots.soElement(buffer, offset, null);
+            Slots.soNull(buffer, offset);
         }
         @SuppressWarnings("unchecked")
         E element = (E) e;

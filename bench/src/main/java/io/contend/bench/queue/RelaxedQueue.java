@@ -8,10 +8,11 @@ import java.util.Objects;
 
 /**
  * A contend queue seen through its relaxed operations: {@code offer} is {@code relaxedOffer}, {@code poll} is
- * {@code relaxedPoll}, {@code peek} is {@code relaxedPeek}. The relaxed poll returns null at a slot whose offer
- * is still in flight instead of reading the producer's index to find out, which is what JCTools' poll does; the
- * lab measures both so that the price of contend's linearizable poll (its agreement with size() and
- * isEmpty()) is a number in the table. One more monomorphic call per operation, which the JIT inlines.
+ * {@code relaxedPoll}, {@code peek} is {@code relaxedPeek}. For the MPSC kinds the relaxed poll returns null at a
+ * slot whose claim is still in flight instead of reading the producer's index to find out, as JCTools' relaxedPoll
+ * does; the lab measures both so that the price of the linearizable poll (its agreement with size() and isEmpty())
+ * is a number in the table. The SPSC kinds have one poll (an empty slot is a linearizable empty there), so their
+ * two rows differ only by the machine's noise. One more monomorphic call per operation, which the JIT inlines.
  *
  * @param <E> element type
  */
