@@ -27,6 +27,12 @@ import java.util.function.Supplier;
  * consumer's slot loads volatile, so offer happens-before the poll that returns the element. A null slot below
  * pIndex is a claim in flight: poll/peek wait for it, relaxedPoll/relaxedPeek return null.
  *
+ * Measured (issue 18), against JCTools 4.0.7's MpscUnboundedArrayQueue (Unsafe), one producer and one consumer,
+ * 6 paired rounds of the lab: throughput 1.31x [1.12, 1.54] at chunk 128, 1.27x at 1024, 1.17x at 16384, 0.83x
+ * [0.41, 1.68] at 16, so chunk pooling (JCTools 4's XADD queue pools its chunks) is not needed to reach it. The
+ * linearizable poll is what costs here: at a claimed slot not yet written it reads the producer index, which the
+ * producers' XADDs own; relaxedPoll does not, and measured 2.20x of JCTools at chunk 128.
+ *
  * Padding: pads are byte fields, because since JDK 15 the JVM fills holes in a superclass's layout with a
  * subclass's narrow fields (JDK-8237767) and long pads leave such holes; LayoutTest checks the result.
  * The pad and field-holder classes (a VarHandle and its accessors per field) repeat across padded classes on
