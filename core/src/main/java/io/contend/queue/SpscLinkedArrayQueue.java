@@ -38,6 +38,16 @@ import java.lang.invoke.VarHandle;
  * rounds), level with JCTools' VarHandle class (0.99x, 1.01x). The chunk-crossing path and chunk allocation cost
  * the same as JCTools' (one thread, chunk 16, a link every 15 offers: 3.81 ns per offer and poll against 3.64, and
  * 5.5 bytes a pair for both); what is left is the VarHandle's range and type checks (see SpscArrayQueue).
+ * SpscUnbounded at chunk 16 under two threads is bistable, for JCTools too: with a backlog the consumer reads
+ * buffers the producer left long ago (about 250-400 messages per us); near empty, both threads work in the same
+ * two lines of one 16-slot buffer (about 40-130). The speed switches within a fork (one contend fork: 232 then 38
+ * per us a second later), so a ratio is the share of time each side spent in the fast state. Three changes were
+ * measured against that, 2 to 3 forks a round, and none was kept: a 16-slot front pad so the slots never share the
+ * array header's line with the VarHandle's length and type check (mean 179 vs 232 per us, no better; 12 forks each,
+ * interleaved), always linking a fresh chunk instead of wrapping within a small one, and JCTools' look-ahead limit
+ * (one less); contend's mean was 0.91x of JCTools' in the interleaved run, inside the fork-to-fork spread. (The
+ * pad did gain 3-6% on bursts of 100 through two SpscGrowable queues of 128 slots, by hand; not worth 64 bytes on
+ * every chunk. On those bursts contend took 536-541 ns, JCTools' Unsafe class 445-469, its VarHandle class 609-635.)
  *
  * Invariants: on entering the cold path, the producer's slot for pIndex is free (every path that writes
  * position i first established that slot i+1 is free, or that no JUMP will be needed), so a JUMP always has a
