@@ -19,6 +19,10 @@ import java.util.function.Supplier;
  * reading consumerIndex after its pIndex); a claimed slot is written exactly once, by its claimer; fill()
  * writes SKIP into a claimed slot when its supplier fails, and the consumer steps over SKIP.
  *
+ * Overflow: a long index overflows after 2^63 operations (centuries), but the queues stay right through it, as
+ * JCTools checks for its SpscArrayQueue (QueueSanityTestSpscArrayExtended.shouldWorkAfterWrap): where an index meets
+ * another index or a bound, the code compares their difference, never the two values (IndexOverflowTest).
+ *
  * Ordering: the CAS on pIndex orders claims; the element store is a release and the consumer's load is
  * volatile, so offer happens-before the poll that returns the element. The consumer clears a slot with a plain
  * store before the release store of cIndex, and producers read cIndex with a volatile load before claiming
@@ -237,31 +241,42 @@ public final class MpscArrayQueue<E> extends MpscArrayQueuePad3<E> {
 
     @Override
     public boolean offer(E e) {
-        QueueSupport.requireElement(e);
-        long index = claim();
-        if (index < 0) {
-            return false;
-        }
-        Slots.soElement(buffer, (int) index & mask, e);
-        return true;
+        return claimAndWrite(QueueSupport.requireElement(e), null);
     }
 
-    /** @return a claimed position, or -1 if the queue is full */
-    private long claim() {
+    /**
+     * Claims a position and writes element there, or, when element is null, the supplier's element (SKIP if the
+     * supplier throws or returns null, and the failure propagates). Positions are compared by their difference, so
+     * that the queue stays right when the long indices overflow.
+     *
+     * @return false, with nothing claimed, if the queue is full
+     */
+    private boolean claimAndWrite(E element, Supplier<E> supplier) {
         long capacity = buffer.length;
         long limit = lvProducerLimit();
         long index;
         do {
             index = lvProducerIndex();
-            if (index >= limit) {
+            if (index - limit >= 0) {
                 limit = lvConsumerIndex() + capacity;
-                if (index >= limit) {
-                    return -1;
+                if (index - limit >= 0) {
+                    return false;
                 }
                 soProducerLimit(limit);
             }
         } while (!casProducerIndex(index, index + 1));
-        return index;
+        int offset = (int) index & mask;
+        if (element != null) {
+            Slots.soElement(buffer, offset, element);
+            return true;
+        }
+        Object e = SKIP;
+        try {
+            e = QueueSupport.requireElement(supplier.get());
+        } finally {
+            Slots.soElement(buffer, offset, e);
+        }
+        return true;
     }
 
     /**
@@ -275,15 +290,8 @@ public final class MpscArrayQueue<E> extends MpscArrayQueuePad3<E> {
         Objects.requireNonNull(supplier, "supplier");
         QueueSupport.checkLimit(limit);
         for (int n = 0; n < limit; n++) {
-            long index = claim();
-            if (index < 0) {
+            if (!claimAndWrite(null, supplier)) {
                 return n;
-            }
-            Object e = SKIP;
-            try {
-                e = QueueSupport.requireElement(supplier.get());
-            } finally {
-                Slots.soElement(buffer, (int) index & mask, e);
             }
         }
         return limit;
@@ -291,7 +299,7 @@ public final class MpscArrayQueue<E> extends MpscArrayQueuePad3<E> {
 
     @Override
     boolean hasRoomForOne() {
-        return lvProducerIndex() < lvConsumerIndex() + buffer.length;
+        return lvProducerIndex() - lvConsumerIndex() < buffer.length;
     }
 
     // The four consumer entry points are take() with its two switches, as in MpscUnboundedArrayQueue: written out in each
@@ -352,7 +360,8 @@ public final class MpscArrayQueue<E> extends MpscArrayQueuePad3<E> {
 
     @Override
     public boolean isEmpty() {
-        return lvConsumerIndex() >= lvProducerIndex();
+        long consumer = lvConsumerIndex();
+        return lvProducerIndex() - consumer <= 0;
     }
 
     @Override

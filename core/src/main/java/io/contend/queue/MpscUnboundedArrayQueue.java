@@ -330,7 +330,8 @@ public final class MpscUnboundedArrayQueue<E> extends MpscUnboundedPad2<E> {
 
     @Override
     public boolean isEmpty() {
-        return lvConsumerIndex() >= lvProducerIndex();
+        long consumer = lvConsumerIndex();
+        return lvProducerIndex() - consumer <= 0;
     }
 
     @Override

@@ -45,6 +45,12 @@ import java.lang.invoke.VarHandle;
  * only after it published the next cIndex, so the producer finds at most one slot of a taken element not yet clear:
  * the one it waits for when the queue looks full.
  *
+ * Overflow: a long index overflows after 2^63 operations (centuries), but the queues stay right through it, as
+ * JCTools checks for its SpscArrayQueue (QueueSanityTestSpscArrayExtended.shouldWorkAfterWrap): where an index meets
+ * another index or a bound, the code compares their difference, never the two values (IndexOverflowTest). The
+ * fast path compares the index with the producer's own look-ahead limit directly, as JCTools does: near the
+ * overflow that can only send offers to the cold path.
+ *
  * Ordering: the element store is a release and the consumer's slot load is volatile, so everything the
  * producer did before offer happens-before the poll that returns the element. The slot clear is a release
  * store and the producer's slot check is a volatile load, so the consumer is done with a slot before the
@@ -252,7 +258,7 @@ public final class SpscArrayQueue<E> extends SpscArrayQueuePad3<E> {
         if (Slots.lvElement(buffer, offset) == null) {
             return true;
         }
-        if (index - buffer.length < lvConsumerIndex()) {
+        if (index - buffer.length - lvConsumerIndex() < 0) {
             Slots.waitUntilCleared(buffer, offset);
             return true;
         }
@@ -304,12 +310,12 @@ public final class SpscArrayQueue<E> extends SpscArrayQueuePad3<E> {
     public int size() {
         for (;;) {
             long consumer = lvConsumerIndex();
-            long producer = lvProducerIndex();
+            long published = lvProducerIndex() - consumer; // a difference: right when the indices overflow
             int size;
-            if (producer > consumer) {
-                size = (int) (producer - consumer);
+            if (published > 0) {
+                size = (int) published;
             } else {
-                size = producer == consumer && Slots.lvElement(buffer, (int) consumer & mask) != null ? 1 : 0;
+                size = published == 0 && Slots.lvElement(buffer, (int) consumer & mask) != null ? 1 : 0;
             }
             if (consumer == lvConsumerIndex()) {
                 return size;

@@ -54,6 +54,13 @@ import java.lang.invoke.VarHandle;
  * slot; a JUMP is the last slot store of a buffer; a position is written to exactly one buffer;
  * cIndex - 1 <= pIndex <= cIndex + bound.
  *
+ * Overflow: a long index overflows after 2^63 operations (centuries), but the queues stay right through it, as
+ * JCTools checks for its SpscArrayQueue (QueueSanityTestSpscArrayExtended.shouldWorkAfterWrap): where an index meets
+ * another index or a bound, the code compares their difference, never the two values (IndexOverflowTest). The
+ * fast path compares the index with the producer's own limit directly, as JCTools does, and a limit taken with
+ * Math.min across the overflow can come out low: near the overflow that only sends offers to the cold path, which
+ * checks the bound by difference.
+ *
  * Ordering: element, link and JUMP stores are releases in that order, and the consumer's slot and link loads
  * are volatile, so a consumer that sees JUMP sees the link and the element behind it, and sees the element
  * fully constructed. Slot clears are release stores read by the producer's volatile slot loads, so a slot is
@@ -253,10 +260,10 @@ public abstract class SpscLinkedArrayQueue<E> extends SpscLinkedPad2<E> {
         long bound = Long.MAX_VALUE;
         if (bounded()) {
             bound = producerQueueLimit;
-            if (index >= bound) {
+            if (index - bound >= 0) { // differences, not comparisons: right when the indices overflow
                 bound = lvConsumerIndex() + maxCapacity;
                 producerQueueLimit = bound;
-                if (index >= bound) {
+                if (index - bound >= 0) {
                     return false;
                 }
             }
@@ -312,7 +319,7 @@ public abstract class SpscLinkedArrayQueue<E> extends SpscLinkedPad2<E> {
 
     @Override
     final boolean hasRoomForOne() {
-        return !bounded() || lpProducerIndex() < lvConsumerIndex() + maxCapacity;
+        return !bounded() || lpProducerIndex() - lvConsumerIndex() < maxCapacity;
     }
 
     @Override
@@ -380,12 +387,12 @@ public abstract class SpscLinkedArrayQueue<E> extends SpscLinkedPad2<E> {
     public final int size() {
         for (;;) {
             long consumer = lvConsumerIndex();
-            long producer = lvProducerIndex();
+            long published = lvProducerIndex() - consumer; // a difference: right when the indices overflow
             int size;
-            if (producer > consumer) {
-                size = (int) Math.min(producer - consumer, Integer.MAX_VALUE);
+            if (published > 0) {
+                size = (int) Math.min(published, Integer.MAX_VALUE);
             } else {
-                size = producer == consumer && headSlot(consumer) != null ? 1 : 0;
+                size = published == 0 && headSlot(consumer) != null ? 1 : 0;
             }
             if (consumer == lvConsumerIndex()) {
                 return size;
