@@ -360,8 +360,7 @@ public final class MpscArrayQueue<E> extends MpscArrayQueuePad3<E> {
 
     @Override
     public boolean isEmpty() {
-        long consumer = lvConsumerIndex();
-        return lvProducerIndex() - consumer <= 0;
+        return QueueSupport.isEmpty(this, C_INDEX, P_INDEX);
     }
 
     @Override

@@ -330,8 +330,7 @@ public final class MpscUnboundedArrayQueue<E> extends MpscUnboundedPad2<E> {
 
     @Override
     public boolean isEmpty() {
-        long consumer = lvConsumerIndex();
-        return lvProducerIndex() - consumer <= 0;
+        return QueueSupport.isEmpty(this, C_INDEX, P_INDEX);
     }
 
     @Override

@@ -44,6 +44,21 @@ final class QueueSupport {
     }
 
     /**
+     * Whether an indexed queue whose producer index counts claims is empty, from any thread: the consumer index, then
+     * the producer index (which only grows, so a claim made in between counts), compared by their difference.
+     *
+     * @param queue the queue
+     * @param consumerIndex its consumer index (a long field, read volatile)
+     * @param producerIndex its producer index (a long field, read volatile)
+     * @return true if no position is claimed beyond the consumer's
+     */
+    static boolean isEmpty(Object queue, java.lang.invoke.VarHandle consumerIndex,
+                           java.lang.invoke.VarHandle producerIndex) {
+        long consumer = (long) consumerIndex.getVolatile(queue);
+        return (long) producerIndex.getVolatile(queue) - consumer <= 0;
+    }
+
+    /**
      * The size of an indexed queue from any thread: reads the consumer index, the producer index, and the
      * consumer index again until the consumer did not move in between, so the pair is a snapshot; clamped to
      * [0, max].

@@ -27,6 +27,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 class StressCommandTest {
     private static final Duration BOUND = Duration.ofSeconds(60);
+    /** The command's exit code for a run that fails (an exit code, not a time). */
+    private static final int EXIT_FAILURE = 1;
     private final InProcess contend = new InProcess();
 
     @TempDir
@@ -34,6 +36,16 @@ class StressCommandTest {
 
     private int run(String... args) {
         return contend.run(args);
+    }
+
+    /**
+     * Runs {@code stress sleep} with its interval log at {@code log}; a log that cannot be opened ends the command
+     * before the run starts, so the duration given never elapses.
+     *
+     * @return the exit code
+     */
+    private int stressLoggingTo(Path log) {
+        return run("stress", "sleep", "--duration", "1s", "--log", log.toString());
     }
 
     /** One line on stderr, no stack trace. */
@@ -83,24 +95,24 @@ class StressCommandTest {
     /** Issue 16 item 7: a log that cannot be opened is one line naming it and why, exit 1, before anything runs. */
     @Test
     void logsThatCannotBeWrittenAreOneLineAndExitOne() throws IOException {
-        assertEquals(1, run("stress", "sleep", "--duration", "1s", "--log", dir.toString()));
+        assertEquals(EXIT_FAILURE, stressLoggingTo(dir));
         assertOneLine("contend stress: cannot write the interval log " + dir + ": is a directory");
         assertFalse(contend.out().contains("Results"), "nothing ran");
 
         Path file = Files.writeString(dir.resolve("notes.txt"), "keep me");
         Path under = file.resolve("run.hlog");
-        assertEquals(1, run("stress", "sleep", "--duration", "1s", "--log", under.toString()));
+        assertEquals(EXIT_FAILURE, stressLoggingTo(under));
         assertOneLine("contend stress: cannot write the interval log " + under + ": " + file + ": ");
         assertEquals("keep me", Files.readString(file));
 
         Path sys = Path.of("/sys/contend-test.hlog");
         if (Files.isDirectory(sys.getParent())) { // sysfs refuses new files even to root
-            assertEquals(1, run("stress", "sleep", "--duration", "1s", "--log", sys.toString()));
+            assertEquals(EXIT_FAILURE, stressLoggingTo(sys));
             assertOneLine("contend stress: cannot write the interval log " + sys + ": ");
         }
         Path full = Path.of("/dev/full");
         if (Files.exists(full)) {
-            assertEquals(1, run("stress", "sleep", "--duration", "1s", "--log", full.toString()));
+            assertEquals(EXIT_FAILURE, stressLoggingTo(full));
             assertOneLine("contend stress: cannot write the interval log /dev/full: no space left on device");
         }
         Path missing = dir.resolve("a").resolve("b").resolve("run.hlog");
