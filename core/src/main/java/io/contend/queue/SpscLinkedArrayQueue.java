@@ -45,9 +45,25 @@ import java.lang.invoke.VarHandle;
  * measured against that, 2 to 3 forks a round, and none was kept: a 16-slot front pad so the slots never share the
  * array header's line with the VarHandle's length and type check (mean 179 vs 232 per us, no better; 12 forks each,
  * interleaved), always linking a fresh chunk instead of wrapping within a small one, and JCTools' look-ahead limit
- * (one less); contend's mean was 0.91x of JCTools' in the interleaved run, inside the fork-to-fork spread. (The
- * pad did gain 3-6% on bursts of 100 through two SpscGrowable queues of 128 slots, by hand; not worth 64 bytes on
- * every chunk. On those bursts contend took 536-541 ns, JCTools' Unsafe class 445-469, its VarHandle class 609-635.)
+ * (one less); contend's mean was 0.91x of JCTools' in the interleaved run, inside the fork-to-fork spread. (By
+ * hand the pad had seemed to gain 3-6% on bursts of 100 through two SpscGrowable queues of 128 slots; in 10 paired
+ * forks, measured after warm-up, it made 1.00x [0.94, 1.07] of the unpadded queue, and contend 0.96x [0.83, 1.10] of
+ * JCTools' Unsafe class. The lab's quick rounds, warmed up for 200 ms then, had judged that row 0.61x.)
+ *
+ * Inlining (issue 18, found with C2's own logs, -XX:+PrintInlining and -XX:+LogCompilation): offer() used to call a
+ * 190-byte cold path and, through it, the link path. C2 inlined both into offer() wherever they were hot, and the
+ * VarHandles' checks and G1's barriers on the link's four reference stores and the new array made offer()'s compiled
+ * code 2,700-3,300 bytes, above C2's InlineSmallCode (2,500): callers then called offer() instead of inlining it
+ * ("already compiled into a big method"; JCTools' Unsafe offer compiles to 400-1,300 bytes and is inlined). In the
+ * lab's throughput benchmark that happened at chunk 16 and 128. Now the cold path is one method of 335 bytes of
+ * bytecode, above C2's FreqInlineSize (325), so C2 calls it from offer() (once per look-ahead step or link) and
+ * offer() compiles to about 600 bytes, which callers inline (ColdPathSizeTest guards the size). Effect, JMH by hand,
+ * 2 x 1 s warm-up and 3 x 1 s a fork, forks of old, new and JCTools interleaved: SpscUnbounded at chunk 128 1.25x
+ * [1.12, 1.40] of the old code (6 rounds; JCTools 354, new 279, old 224 messages per us); at chunk 16, 1.03x
+ * [0.71, 1.50] (7 rounds, bistable as above); keeping only the link out of line with
+ * -XX:CompileCommand=dontinline had made 1.37x [1.02, 1.84] there. A 16-slot front pad (so the array header, which
+ * every checked access reads, never shares a line with slots the other thread writes) gained 1.19x [1.09, 1.29] at
+ * chunk 16 (8 rounds) but 0.85x [0.57, 1.28] at chunk 128, and costs 64 bytes a chunk: not kept.
  *
  * Invariants: on entering the cold path, the producer's slot for pIndex is free (every path that writes
  * position i first established that slot i+1 is free, or that no JUMP will be needed), so a JUMP always has a
@@ -255,6 +271,17 @@ public abstract class SpscLinkedArrayQueue<E> extends SpscLinkedPad2<E> {
         return true;
     }
 
+    /**
+     * Producer only, at its limit. One method on purpose (see the implementation notes): it is too large for C2
+     * to inline into offer(), so offer() compiles small enough for its callers to inline it.
+     *
+     * <p>Bounded: refuses when pIndex - cIndex reaches the bound. In the final buffer (bounded, as large as the
+     * bound) every position below cIndex + capacity has a free slot, but that of position cIndex - 1 + capacity,
+     * whose element the consumer has taken and may still be clearing (it clears a slot after it publishes cIndex,
+     * and before it publishes the next): the producer waits for that one clear. Otherwise the look-ahead: a free
+     * slot lookAheadStep ahead moves the limit there; a free next slot allows this one write (keeping a free slot
+     * for a JUMP); else the offer goes to a new buffer, linked after this one.
+     */
     private boolean offerColdPath(Object[] buffer, long index, E e) {
         int mask = producerMask;
         long bound = Long.MAX_VALUE;
@@ -268,53 +295,36 @@ public abstract class SpscLinkedArrayQueue<E> extends SpscLinkedPad2<E> {
                 }
             }
             if (mask + 1L == maxCapacity) { // final buffer: no more links
-                writeToFinalBuffer(buffer, mask, index, bound, e);
+                int offset = (int) index & mask;
+                if (Slots.lvElement(buffer, offset) != null) {
+                    Slots.waitUntilCleared(buffer, offset);
+                }
+                producerLimit = bound - 1;
+                Slots.soElement(buffer, offset, e);
+                soProducerIndex(index + 1);
                 return true;
             }
         }
         int step = Math.max(1, Math.min((mask + 1) / 4, MAX_LOOK_AHEAD));
         if (Slots.lvElement(buffer, (int) (index + step) & mask) == null) {
             producerLimit = Math.min(index + step, bound);
-            write(buffer, mask, index, e);
-        } else if (Slots.lvElement(buffer, (int) (index + 1) & mask) == null) {
-            write(buffer, mask, index, e); // limit stays: the next offer checks again
-        } else {
-            linkNewBuffer(buffer, mask, index, e, bound);
-        }
-        return true;
-    }
-
-    private void write(Object[] buffer, int mask, long index, E e) {
+        } else if (Slots.lvElement(buffer, (int) (index + 1) & mask) != null) {
+            int capacity = doubling ? Math.min(2 * (mask + 1), maxBufferCapacity) : mask + 1;
+            Object[] next = new Object[capacity + 1];
+            int nextMask = capacity - 1;
+            producerBuffer = next;
+            producerMask = nextMask;
+            // Leave the slot of position index + capacity - 1 free, for the next JUMP (the final buffer needs none).
+            producerLimit = Math.min(capacity == maxCapacity ? bound : index + nextMask, bound);
+            Slots.soElement(next, (int) index & nextMask, e);
+            Slots.soElement(buffer, buffer.length - 1, next);
+            Slots.soElement(buffer, (int) index & mask, JUMP); // the offer is visible from here
+            soProducerIndex(index + 1);
+            return true;
+        } // else the next slot is free: write this one only; the limit stays, the next offer checks again
         Slots.soElement(buffer, (int) index & mask, e);
         soProducerIndex(index + 1);
-    }
-
-    /**
-     * In the final buffer every position below the bound (cIndex + capacity) has a free slot, but that of
-     * position cIndex - 1 + capacity, whose element the consumer has taken and may still be clearing (it clears a
-     * slot after it publishes cIndex, and before it publishes the next): the producer waits for that one clear.
-     */
-    private void writeToFinalBuffer(Object[] buffer, int mask, long index, long bound, E e) {
-        int offset = (int) index & mask;
-        if (Slots.lvElement(buffer, offset) != null) {
-            Slots.waitUntilCleared(buffer, offset);
-        }
-        producerLimit = bound - 1;
-        write(buffer, mask, index, e);
-    }
-
-    private void linkNewBuffer(Object[] old, int oldMask, long index, E e, long bound) {
-        int capacity = doubling ? Math.min(2 * (oldMask + 1), maxBufferCapacity) : oldMask + 1;
-        Object[] next = new Object[capacity + 1];
-        int mask = capacity - 1;
-        producerBuffer = next;
-        producerMask = mask;
-        // Leave the slot of position index + capacity - 1 free, for the next JUMP (the final buffer needs none).
-        producerLimit = Math.min(capacity == maxCapacity ? bound : index + mask, bound);
-        Slots.soElement(next, (int) index & mask, e);
-        Slots.soElement(old, old.length - 1, next);
-        Slots.soElement(old, (int) index & oldMask, JUMP); // the offer is visible from here
-        soProducerIndex(index + 1);
+        return true;
     }
 
     @Override
