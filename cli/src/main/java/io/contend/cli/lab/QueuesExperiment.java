@@ -123,13 +123,19 @@ public final class QueuesExperiment extends JmhExperiment {
     }
 
     /**
-     * Quick rounds measure 2 x 200 ms after 200 ms of warm-up: the headline has 54 configurations a round, and
+     * Quick rounds measure 2 x 200 ms after 2 x 200 ms of warm-up: the headline has 54 configurations a round, and
      * three rounds must fit the budget. A queue's throughput varies far more from fork to fork (thread
-     * placement) than within one, so more rounds buy more than longer ones.
+     * placement) than within one, so more rounds buy more than longer ones. The warm-up is 400 ms, not 200: until
+     * C2 has compiled and inlined them, VarHandle accesses cost more than JCTools' Unsafe calls (intrinsics in C1
+     * too), so a fork's second 200 ms still caught contend warming up. SpscGrowable, bursts of 100, 4 forks of each side by hand: contend 736, 721, 789, 747 ns in the
+     * second 200 ms and about 530-600 from the third on; JCTools 553, 652, 724, 564 and then 465-610. With one warm-up
+     * iteration the quick matrix had judged the SPSC kinds "slower" at bursts of 100 (0.61x-0.87x); measured after
+     * warm-up (10 paired forks, 250 ms iterations after the first second) SpscArray was 1.02x [0.88, 1.18] and
+     * SpscGrowable 0.96x [0.83, 1.10] of JCTools.
      */
     @Override
     protected JmhSettings settings(LabMode mode) {
-        return mode == LabMode.QUICK ? new JmhSettings(1, 1, 200, 2, 200) : mode.settings();
+        return mode == LabMode.QUICK ? new JmhSettings(1, 2, 200, 2, 200) : mode.settings();
     }
 
     /** Throughput's score is messages passed per microsecond; burst's is JMH's primary result (ns per burst). */
