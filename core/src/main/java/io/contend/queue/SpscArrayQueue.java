@@ -31,14 +31,21 @@ import java.lang.invoke.VarHandle;
  * so a consumer finding a null slot had to read pIndex to tell "empty" from "offer in flight"; a consumer spinning
  * on an empty queue then kept taking the producer's line away from it on every offer. A round trip of one message
  * (the lab's burst benchmark) was 0.63x JCTools [0.58, 0.70] with that read and 0.97x without it (3 paired rounds);
- * with this order, 0.96x [0.91, 1.00] (6 rounds). What remains is the VarHandle's range and type checks: one thread,
- * 32 offers then 32 polls, 2.80 ns per pair against 2.43 for JCTools' Unsafe class and 3.07 for its VarHandle one.
- * Taking the mask from the array's own length (i & (length - 1)), so that the JIT could drop the bounds check, and
- * for the linked kinds moving the link into the ring so that every array is a power of two long, measured the same:
+ * with this order, 0.96x [0.91, 1.00] (6 rounds). The C2 code of offer and poll (printed with tools/hsdis) differs
+ * from that of JCTools' Unsafe class only by the VarHandle's checks: offer loads the array's length and class word
+ * from the array's header and checks the index and the array's type (two loads, two compare-and-branch pairs); poll
+ * loads the length and checks the index for the load and again for the clear. Unsafe checks nothing. One thread,
+ * 32 offers then 32 polls: 2.80 ns per pair against 2.43 for JCTools' Unsafe class and 3.07 for its VarHandle one.
+ * Taking the mask from the array's own length (i & (length - 1)) cannot drop the header load, since the mask then
+ * comes from the length, and for the linked kinds it meant moving the link into the ring; it measured the same:
  * 2.90 ns a pair with the mask field and 2.91 without it here, 2.85 and 2.81 for SpscUnbounded at chunk 128
  * (medians of 12 forks each, interleaved with JCTools' Unsafe classes at 2.42 and 2.29), so neither was kept.
  * Even this one-thread loop runs at about 2.4 or about 2.8 ns from fork to fork on this machine: compare such
- * numbers only within one interleaved run.
+ * numbers only within one interleaved run. Nor did the header's line cost measurably across cores here: a 16-slot
+ * front pad, so that no slot shares a line with the header both threads read, measured 1.02x [0.93, 1.12] of the
+ * unpadded ring at bursts of 100 (10 paired forks, after warm-up), and was not kept. After warm-up, bursts of 100
+ * are level with JCTools: 1.02x [0.88, 1.18] over the same forks; until C2 has compiled and inlined them, VarHandle
+ * accesses cost more, so a fork's first 400 ms are slower than JCTools' (the lab's quick rounds warm up that long).
  *
  * Invariants: pIndex - cIndex <= capacity; pIndex >= cIndex - 1 (the consumer may take the element whose index the
  * producer is about to publish). A slot is written by the producer only while null, and cleared by the consumer
