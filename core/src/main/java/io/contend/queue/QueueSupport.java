@@ -1,5 +1,6 @@
 package io.contend.queue;
 
+import java.lang.invoke.VarHandle;
 import java.util.Objects;
 
 /** Argument checks and arithmetic shared by the queues. */
@@ -52,8 +53,7 @@ final class QueueSupport {
      * @param producerIndex its producer index (a long field, read volatile)
      * @return true if no position is claimed beyond the consumer's
      */
-    static boolean isEmpty(Object queue, java.lang.invoke.VarHandle consumerIndex,
-                           java.lang.invoke.VarHandle producerIndex) {
+    static boolean isEmpty(Object queue, VarHandle consumerIndex, VarHandle producerIndex) {
         long consumer = (long) consumerIndex.getVolatile(queue);
         return (long) producerIndex.getVolatile(queue) - consumer <= 0;
     }
@@ -69,8 +69,7 @@ final class QueueSupport {
      * @param max the bound to clamp to
      * @return the number of elements
      */
-    static int size(Object queue, java.lang.invoke.VarHandle consumerIndex, java.lang.invoke.VarHandle producerIndex,
-                    int max) {
+    static int size(Object queue, VarHandle consumerIndex, VarHandle producerIndex, int max) {
         long after = (long) consumerIndex.getVolatile(queue);
         for (;;) {
             long before = after;
