@@ -4,9 +4,9 @@ import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 
 /**
- * Ordered access to array slots through one VarHandle: lv (volatile load), so (release store, JCTools'
- * "ordered" / lazySet), sp (plain store); and the consumers' wait for a slot an offer has claimed but not yet
- * written.
+ * Ordered access to array slots: lv (volatile load, through a VarHandle), so (release store, JCTools' "ordered"
+ * / lazySet, as a release fence and a plain store), sp (plain store); and the consumers' wait for a slot an offer
+ * has claimed but not yet written.
  */
 final class Slots {
     private static final VarHandle SLOT = MethodHandles.arrayElementVarHandle(Object[].class);
@@ -19,14 +19,23 @@ final class Slots {
         return (E) SLOT.getVolatile(buffer, index);
     }
 
+    /**
+     * A release store: a release fence, then a plain store, which is what the VarHandle's setRelease does on
+     * HotSpot, without its check of the array's runtime type. That check loads the array's class, its mirror and
+     * the mirror's component type, three dependent loads at every offer; the array store's own check is one load
+     * and a compare, because every buffer here is exactly an Object[] and C2 speculates on that
+     * (MonomorphicArrayCheck). Measured (issue 18): SpscUnbounded at chunk 128, 1.07x [1.02, 1.12] of setRelease
+     * (6 paired forks). The store is a reference store, hence atomic; the fence keeps every earlier load and store
+     * before it, and nothing writes the slot again before another fence, so it cannot be merged away.
+     */
     static void soElement(Object[] buffer, int index, Object value) {
-        SLOT.setRelease(buffer, index, value);
+        VarHandle.releaseFence();
+        buffer[index] = value;
     }
 
     /**
-     * A release store of null: a release fence, then a plain store. The same ordering as soElement(buffer, index,
-     * null), without the VarHandle's check of the array's runtime type, which a null store does not need (and
-     * whose range check the consumer's load of the same slot has already made).
+     * A release store of null, as soElement; a null store needs no type check at all (and its range check the
+     * consumer's load of the same slot has already made).
      */
     static void soNull(Object[] buffer, int index) {
         VarHandle.releaseFence();

@@ -6,9 +6,9 @@ import java.lang.invoke.VarHandle;
 /*
  * Implementation notes.
  *
- * Algorithm: positions (long indices) are global; each buffer is a power-of-two ring of `cap` slots plus one
- * extra slot at the end that holds the link to the next buffer. Position i lives in slot (i & mask) of the
- * buffer current when it was written. The producer writes positions below its limit with an ordered element
+ * Algorithm: positions (long indices) are global; each buffer is a front pad of 16 unused slots (see "Front pad"),
+ * a power-of-two ring of `cap` slots, and one extra slot at the end that holds the link to the next buffer.
+ * Position i lives in ring slot (i & mask) of the buffer current when it was written. The producer writes positions below its limit with an ordered element
  * store, then an ordered index store, as SpscArrayQueue does. At the limit (the cold path) it decides:
  *   - bounded and pIndex - cIndex >= maxCapacity: full (cIndex + maxCapacity is cached and read again only when
  *     pIndex reaches it, as JCTools' chunked queue does: reading the consumer's line at every cold path cost
@@ -41,14 +41,13 @@ import java.lang.invoke.VarHandle;
  * SpscUnbounded at chunk 16 under two threads is bistable, for JCTools too: with a backlog the consumer reads
  * buffers the producer left long ago (about 250-400 messages per us); near empty, both threads work in the same
  * two lines of one 16-slot buffer (about 40-130). The speed switches within a fork (one contend fork: 232 then 38
- * per us a second later), so a ratio is the share of time each side spent in the fast state. Three changes were
- * measured against that, 2 to 3 forks a round, and none was kept: a 16-slot front pad so the slots never share the
- * array header's line with the VarHandle's length and type check (mean 179 vs 232 per us, no better; 12 forks each,
- * interleaved), always linking a fresh chunk instead of wrapping within a small one, and JCTools' look-ahead limit
- * (one less); contend's mean was 0.91x of JCTools' in the interleaved run, inside the fork-to-fork spread. (By
- * hand the pad had seemed to gain 3-6% on bursts of 100 through two SpscGrowable queues of 128 slots; in 10 paired
- * forks, measured after warm-up, it made 1.00x [0.94, 1.07] of the unpadded queue, and contend 0.96x [0.83, 1.10] of
- * JCTools' Unsafe class. The lab's quick rounds, warmed up for 200 ms then, had judged that row 0.61x.)
+ * per us a second later), so a ratio is the share of time each side spent in the fast state. Two changes were
+ * measured against that, 2 to 3 forks a round, and not kept: always linking a fresh chunk instead of wrapping within
+ * a small one, and JCTools' look-ahead limit (one less); contend's mean was 0.91x of JCTools' in the interleaved
+ * run, inside the fork-to-fork spread. (On bursts of 100 through two SpscGrowable queues of 128 slots the front pad
+ * below made 1.00x [0.94, 1.07] of the unpadded queue in 10 paired forks, measured after warm-up, and contend
+ * 0.96x [0.83, 1.10] of JCTools' Unsafe class. The lab's quick rounds, warmed up for 200 ms then, had judged that
+ * row 0.61x.)
  *
  * Inlining (issue 18, found with C2's own logs, -XX:+PrintInlining and -XX:+LogCompilation): offer() used to call a
  * 190-byte cold path and, through it, the link path. C2 inlined both into offer() wherever they were hot, and the
@@ -61,9 +60,19 @@ import java.lang.invoke.VarHandle;
  * 2 x 1 s warm-up and 3 x 1 s a fork, forks of old, new and JCTools interleaved: SpscUnbounded at chunk 128 1.25x
  * [1.12, 1.40] of the old code (6 rounds; JCTools 354, new 279, old 224 messages per us); at chunk 16, 1.03x
  * [0.71, 1.50] (7 rounds, bistable as above); keeping only the link out of line with
- * -XX:CompileCommand=dontinline had made 1.37x [1.02, 1.84] there. A 16-slot front pad (so the array header, which
- * every checked access reads, never shares a line with slots the other thread writes) gained 1.19x [1.09, 1.29] at
- * chunk 16 (8 rounds) but 0.85x [0.57, 1.28] at chunk 128, and costs 64 bytes a chunk: not kept.
+ * -XX:CompileCommand=dontinline had made 1.37x [1.02, 1.84] there.
+ *
+ * Front pad (issue 18): every checked access to a slot reads the array's header (its length for the range check,
+ * and for a store its class word), where JCTools' Unsafe access reads nothing. Without a pad the header shares its
+ * line with the ring's first slots, so while one thread writes those slots, every access the other thread makes
+ * anywhere in the buffer misses. Each buffer now starts with 16 slots that are never written (newBuffer). Effect,
+ * JMH by hand, forks interleaved: SpscUnbounded at chunk 128, 1.40x [1.05, 1.87] of the unpadded queue (10 rounds)
+ * and 1.21x [0.86, 1.72] in a second run (8 rounds); at chunk 16, 1.19x [1.09, 1.29] (8 rounds) and, in a run where
+ * most forks sat in the slow state described above, 0.97x [0.72, 1.30] (6 rounds; there the padded queue's forks
+ * made 121-129 messages per us against 108-120). An earlier run at chunk 128 had made 0.85x [0.57, 1.28], and with
+ * it the pad was first left out. Cost: 64 bytes a buffer (4-byte references), 12% more for a chunk of 128.
+ * Element stores are a release fence and a plain array store (Slots.soElement), which drops the VarHandle's
+ * three-load type check: 1.07x [1.02, 1.12] at chunk 128 (6 rounds).
  *
  * Invariants: on entering the cold path, the producer's slot for pIndex is free (every path that writes
  * position i first established that slot i+1 is free, or that no JUMP will be needed), so a JUMP always has a
@@ -141,7 +150,7 @@ abstract class SpscLinkedProducerFields<E> extends SpscLinkedPad0<E> {
         this.maxBufferCapacity = maxBufferCapacity;
         this.doubling = doubling;
         producerQueueLimit = maxCapacity;
-        producerBuffer = new Object[firstBufferCapacity + 1];
+        producerBuffer = SpscLinkedArrayQueue.newBuffer(firstBufferCapacity);
         producerMask = firstBufferCapacity - 1;
     }
 
@@ -249,9 +258,36 @@ public abstract class SpscLinkedArrayQueue<E> extends SpscLinkedPad2<E> {
     /** Written in the old buffer's slot where the position continues in the next buffer. */
     private static final Object JUMP = new Object();
     private static final int MAX_LOOK_AHEAD = 4096;
+    /** Slots before the ring in every buffer (see {@link #newBuffer}). */
+    static final int FRONT_PAD = 16;
 
     SpscLinkedArrayQueue(int firstBufferCapacity, int maxBufferCapacity, long maxCapacity, boolean doubling) {
         super(firstBufferCapacity, maxBufferCapacity, maxCapacity, doubling);
+    }
+
+    /**
+     * A buffer for a ring of {@code capacity} slots: the front pad, the ring, and the link slot last. The pad's
+     * slots are never written, so the lines that hold the array's header (its length and class, which every
+     * checked slot access reads) are never written after allocation either: 16 references of 4 bytes or more
+     * cover the rest of the header's line wherever the array starts.
+     */
+    static Object[] newBuffer(int capacity) {
+        return new Object[FRONT_PAD + capacity + 1];
+    }
+
+    /** Array index of position {@code index} in a buffer whose ring mask is {@code mask}. */
+    private static int offset(long index, int mask) {
+        return FRONT_PAD + ((int) index & mask);
+    }
+
+    /** The ring mask of a buffer made by {@link #newBuffer}. */
+    private static int ringMask(Object[] buffer) {
+        return buffer.length - FRONT_PAD - 2;
+    }
+
+    /** Array index of a buffer's link slot. */
+    private static int linkOffset(Object[] buffer) {
+        return buffer.length - 1;
     }
 
     private boolean bounded() {
@@ -266,7 +302,7 @@ public abstract class SpscLinkedArrayQueue<E> extends SpscLinkedPad2<E> {
         if (index >= producerLimit) {
             return offerColdPath(buffer, index, e);
         }
-        Slots.soElement(buffer, (int) index & producerMask, e);
+        Slots.soElement(buffer, offset(index, producerMask), e);
         soProducerIndex(index + 1);
         return true;
     }
@@ -295,7 +331,7 @@ public abstract class SpscLinkedArrayQueue<E> extends SpscLinkedPad2<E> {
                 }
             }
             if (mask + 1L == maxCapacity) { // final buffer: no more links
-                int offset = (int) index & mask;
+                int offset = offset(index, mask);
                 if (Slots.lvElement(buffer, offset) != null) {
                     Slots.waitUntilCleared(buffer, offset);
                 }
@@ -306,23 +342,23 @@ public abstract class SpscLinkedArrayQueue<E> extends SpscLinkedPad2<E> {
             }
         }
         int step = Math.max(1, Math.min((mask + 1) / 4, MAX_LOOK_AHEAD));
-        if (Slots.lvElement(buffer, (int) (index + step) & mask) == null) {
+        if (Slots.lvElement(buffer, offset(index + step, mask)) == null) {
             producerLimit = Math.min(index + step, bound);
-        } else if (Slots.lvElement(buffer, (int) (index + 1) & mask) != null) {
+        } else if (Slots.lvElement(buffer, offset(index + 1, mask)) != null) {
             int capacity = doubling ? Math.min(2 * (mask + 1), maxBufferCapacity) : mask + 1;
-            Object[] next = new Object[capacity + 1];
+            Object[] next = newBuffer(capacity);
             int nextMask = capacity - 1;
             producerBuffer = next;
             producerMask = nextMask;
             // Leave the slot of position index + capacity - 1 free, for the next JUMP (the final buffer needs none).
             producerLimit = Math.min(capacity == maxCapacity ? bound : index + nextMask, bound);
-            Slots.soElement(next, (int) index & nextMask, e);
-            Slots.soElement(buffer, buffer.length - 1, next);
-            Slots.soElement(buffer, (int) index & mask, JUMP); // the offer is visible from here
+            Slots.soElement(next, offset(index, nextMask), e);
+            Slots.soElement(buffer, linkOffset(buffer), next);
+            Slots.soElement(buffer, offset(index, mask), JUMP); // the offer is visible from here
             soProducerIndex(index + 1);
             return true;
         } // else the next slot is free: write this one only; the limit stays, the next offer checks again
-        Slots.soElement(buffer, (int) index & mask, e);
+        Slots.soElement(buffer, offset(index, mask), e);
         soProducerIndex(index + 1);
         return true;
     }
@@ -358,14 +394,14 @@ public abstract class SpscLinkedArrayQueue<E> extends SpscLinkedPad2<E> {
     private E take(boolean remove) {
         Object[] buffer = consumerBuffer;
         long index = lpConsumerIndex();
-        int offset = (int) index & consumerMask;
+        int offset = offset(index, consumerMask);
         Object e = Slots.lvElement(buffer, offset);
         if (e == null) {
             return null;
         }
         if (e == JUMP) {
             buffer = followLink(buffer);
-            offset = (int) index & consumerMask;
+            offset = offset(index, consumerMask);
             e = Slots.lvElement(buffer, offset); // stored before the JUMP
         }
         if (remove) {
@@ -382,9 +418,9 @@ public abstract class SpscLinkedArrayQueue<E> extends SpscLinkedPad2<E> {
      * stays: a thread in isEmpty() or size() that still reads the old buffer must find the head's slot taken.
      */
     private Object[] followLink(Object[] old) {
-        Object[] next = Slots.lvElement(old, old.length - 1);
-        Slots.spElement(old, old.length - 1, null);
-        consumerMask = next.length - 2;
+        Object[] next = Slots.lvElement(old, linkOffset(old));
+        Slots.spElement(old, linkOffset(old), null);
+        consumerMask = ringMask(next);
         soConsumerBuffer(next);
         return next;
     }
@@ -424,7 +460,7 @@ public abstract class SpscLinkedArrayQueue<E> extends SpscLinkedPad2<E> {
     /** Any thread: the slot of position consumerIndex in the buffer the consumer reads (an element, JUMP or null). */
     private Object headSlot(long consumerIndex) {
         Object[] buffer = laConsumerBuffer();
-        return Slots.lvElement(buffer, (int) consumerIndex & (buffer.length - 2));
+        return Slots.lvElement(buffer, offset(consumerIndex, ringMask(buffer)));
     }
 
     @Override

@@ -350,6 +350,31 @@ class QueueSanityTest {
         assertNull(firstChunk.get(), "the first chunk is still reachable");
     }
 
+    @Test
+    void linkedBuffersNeverWriteTheirFrontPad() {
+        // The pad keeps the array header's line free of writes; a slot offset that forgot it would land there.
+        SpscUnboundedArrayQueue<Integer> unbounded = new SpscUnboundedArrayQueue<>(16);
+        SpscGrowableArrayQueue<Integer> growable = new SpscGrowableArrayQueue<>(4, 64);
+        for (int round = 0; round < 200; round++) {
+            for (int i = 0; i < round % 61; i++) { // below the growable queue's bound of 64
+                unbounded.offer(i);
+                growable.offer(i);
+            }
+            // While the queues hold elements: the buffers the two sides use, JUMPs and links included.
+            for (Object[] buffer : List.of(unbounded.producerBuffer, unbounded.consumerBuffer,
+                    growable.producerBuffer, growable.consumerBuffer)) {
+                for (int i = 0; i < SpscLinkedArrayQueue.FRONT_PAD; i++) {
+                    assertNull(buffer[i], "pad slot " + i + " of a buffer of " + buffer.length);
+                }
+            }
+            for (int i = 0; i < round % 61; i++) {
+                assertEquals(i, unbounded.poll());
+                assertEquals(i, growable.poll());
+            }
+        }
+        assertEquals(64 + SpscLinkedArrayQueue.FRONT_PAD + 1, growable.producerBuffer.length);
+    }
+
     private static Object[] firstBuffer(SpscUnboundedArrayQueue<Integer> q) {
         return q.consumerBuffer;
     }
