@@ -70,7 +70,11 @@ import java.lang.invoke.VarHandle;
  * and 1.21x [0.86, 1.72] in a second run (8 rounds); at chunk 16, 1.19x [1.09, 1.29] (8 rounds) and, in a run where
  * most forks sat in the slow state described above, 0.97x [0.72, 1.30] (6 rounds; there the padded queue's forks
  * made 121-129 messages per us against 108-120). An earlier run at chunk 128 had made 0.85x [0.57, 1.28], and with
- * it the pad was first left out. Cost: 64 bytes a buffer (4-byte references), 12% more for a chunk of 128.
+ * it the pad was first left out. Cost: 64 bytes a buffer (4-byte references), 12% more for a chunk of 128. What
+ * it cannot remove: the consumer still fetches each new buffer's header line once, from the producer that
+ * allocated it, a line JCTools' Unsafe code never reads; at chunk 16 that is a line per 16 messages, the likely
+ * cause (no hardware counters on the machine to confirm it) of SpscUnbounded at chunk 16 staying behind: 0.77x
+ * [0.64, 0.92] of JCTools while 1.07x [0.90, 1.27] of the unpadded code (10 interleaved rounds).
  * Element stores are a release fence and a plain array store (Slots.soElement), which drops the VarHandle's
  * three-load type check: 1.07x [1.02, 1.12] at chunk 128 (6 rounds).
  *
