@@ -38,6 +38,14 @@ public interface Experiment {
     Duration budget(LabMode mode);
 
     /**
+     * @param mode the lab mode
+     * @return what one round runs when it differs from the mode's own settings (for the run's header), else null
+     */
+    default String roundSettingsIfOwn(LabMode mode) {
+        return null;
+    }
+
+    /**
      * Writes files that belong next to results.json (plots), after the rounds. By default none.
      *
      * @param outDir the output directory

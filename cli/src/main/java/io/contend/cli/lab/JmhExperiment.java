@@ -21,6 +21,12 @@ public abstract class JmhExperiment implements Experiment {
         return mode.settings();
     }
 
+    @Override
+    public final String roundSettingsIfOwn(LabMode mode) {
+        JmhSettings own = settings(mode);
+        return own.equals(mode.settings()) ? null : own.describe();
+    }
+
     /**
      * @param run a configuration
      * @return the JMH secondary result that is its score, or null for JMH's primary result

@@ -16,6 +16,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -138,7 +139,7 @@ public final class LabCommand implements Callable<Integer> {
         Duration totalBudget = planned.keySet().stream().map(e -> e.budget(mode)).reduce(Duration.ZERO, Duration::plus);
         stdout.printf("contend lab: %s on %d CPUs, %s %s%n", String.join(", ", names), machine.cpus(), machine.jvmName(),
                 machine.jvmVersion());
-        stdout.printf("mode %s; %s; budget %s%n%n", mode.describe(),
+        stdout.printf("mode %s%s; %s; budget %s%n%n", mode.describe(), ownRoundSettings(planned.keySet(), mode),
                 roundPlan.fixedRounds() > 0 ? roundPlan.fixedRounds() + " rounds (--rounds)" : "rounds fitted to the budget",
                 Progress.format(totalBudget));
         stdout.flush();
@@ -227,6 +228,21 @@ public final class LabCommand implements Callable<Integer> {
         if (Files.exists(out) && !Files.isDirectory(out)) {
             throw new ParameterException(spec.commandLine(), "--out " + out + ": exists and is not a directory");
         }
+    }
+
+    /**
+     * @return the rounds of experiments that do not use the mode's settings, as " (name: settings; ...)", so that the
+     *         header never claims settings a table did not run with; empty when all use the mode's
+     */
+    static String ownRoundSettings(Collection<Experiment> experiments, LabMode mode) {
+        List<String> own = new ArrayList<>();
+        for (Experiment e : experiments) {
+            String settings = e.roundSettingsIfOwn(mode);
+            if (settings != null) {
+                own.add(e.name() + ": " + settings);
+            }
+        }
+        return own.isEmpty() ? "" : " (" + String.join("; ", own) + ")";
     }
 
     private RoundPlan validRounds() {

@@ -57,6 +57,15 @@ class LabCommandTest {
     }
 
     @Test
+    void theHeaderNamesTheRoundSettingsOfExperimentsThatUseTheirOwn() {
+        List<Experiment> experiments = List.of(new BackoffExperiment(), new QueuesExperiment());
+        assertEquals(" (queues: warm-up 2 x 200 ms, measurement 2 x 200 ms)",
+                LabCommand.ownRoundSettings(experiments, LabMode.QUICK));
+        assertEquals("", LabCommand.ownRoundSettings(List.of(new BackoffExperiment()), LabMode.QUICK));
+        assertEquals("", LabCommand.ownRoundSettings(experiments, LabMode.FULL));
+    }
+
+    @Test
     void modesAreMutuallyExclusive() {
         assertEquals(2, run("lab", "--smoke", "--full"));
         assertTrue(contend.err().contains("mutually exclusive"), contend.err());
