@@ -8,8 +8,9 @@ import java.lang.invoke.VarHandle;
  *
  * Algorithm: positions (long indices) are global; each buffer is a front pad of 16 unused slots (see "Front pad"),
  * a power-of-two ring of `cap` slots, and one extra slot at the end that holds the link to the next buffer.
- * Position i lives in ring slot (i & mask) of the buffer current when it was written. The producer writes positions below its limit with an ordered element
- * store, then an ordered index store, as SpscArrayQueue does. At the limit (the cold path) it decides:
+ * Position i lives in ring slot (i & mask) of the buffer current when it was written. The producer writes
+ * positions below its limit with an ordered element store, then an ordered index store, as SpscArrayQueue does.
+ * At the limit (the cold path) it decides:
  *   - bounded and pIndex - cIndex >= maxCapacity: full (cIndex + maxCapacity is cached and read again only when
  *     pIndex reaches it, as JCTools' chunked queue does: reading the consumer's line at every cold path cost
  *     SpscChunked at chunk 128 0.70x of JCTools [0.60, 0.83], where JCTools' VarHandle class made 0.96x);
