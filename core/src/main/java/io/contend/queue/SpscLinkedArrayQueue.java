@@ -75,10 +75,11 @@ import java.lang.invoke.VarHandle;
  * it cannot remove: the consumer still fetches each new buffer's header line once, from the producer that
  * allocated it, a line JCTools' Unsafe code never reads; at chunk 16 that is a line per 16 messages, the likely
  * cause (no hardware counters on the machine to confirm it) of SpscUnbounded at chunk 16 staying behind: 0.77x
- * [0.64, 0.92] of JCTools while 1.07x [0.90, 1.27] of the unpadded code (10 interleaved rounds). Recycling the
- * emptied buffer to the producer (one spare, handed over after cIndex passes the JUMP, so that a header line is
- * never fetched again) made chunk 16 bimodal: forks at 158-182 or 55-57 messages per us against 115-137, 0.84x
- * [0.53, 1.32] (8 rounds), the slow forks those with a 128K backlog; not kept.
+ * [0.64, 0.92] of JCTools while 1.07x [0.90, 1.27] of the code before the pad and Slots.soElement's change (10
+ * interleaved rounds). Recycling the emptied buffer to the producer (one spare, handed over after cIndex passes
+ * the JUMP, so that a header line is never fetched again) made chunk 16 bimodal: forks at 158-182 or 55-57
+ * messages per us against 115-137, 0.84x [0.53, 1.32] (8 rounds), the slow forks those with a 128K backlog; not
+ * kept.
  * Element stores are a release fence and a plain array store (Slots.soElement), which drops the VarHandle's
  * three-load type check: 1.07x [1.02, 1.12] at chunk 128 (6 rounds).
  *
