@@ -2,6 +2,7 @@ package io.contend.cli.stress;
 
 import io.contend.cli.InProcess;
 import io.contend.cli.Main;
+import io.contend.load.Durations;
 import io.contend.load.Operation;
 import io.contend.load.Rate;
 import io.contend.load.StressConfig;
@@ -27,7 +28,10 @@ import org.junit.jupiter.api.io.TempDir;
 
 class StressCommandTest {
     /** What {@code --duration 1m30s} must parse to: a configured value, compared as such (nothing is timed). */
+    /** What --duration 1m30s must parse to, written independently of the parser (ISO-8601). */
     private static final Duration PARSED_1M30S = Duration.parse("PT1M30S");
+    /** runLength of a configuration without a run length: it ends when its --ops are done. */
+    private static final String UNTIL_OPS_DONE = "until --ops are done";
     /** The command's exit code for a run that fails (an exit code, not a time). */
     private static final int EXIT_FAILURE = 1;
     private final InProcess contend = new InProcess();
@@ -174,17 +178,23 @@ class StressCommandTest {
     void ratesCountsAndDurationsParseAsWrk2AndCassandraStressUsersTypeThem() {
         StressConfig config = parse("stress", "sleep", "--rate", "fixed=2k/s", "--duration", "1m30s", "--ops", "1M");
         assertEquals(new Rate(Rate.Mode.FIXED, 2000), config.rate());
-        assertEquals(PARSED_1M30S, config.duration());
+        assertEquals("1m30s", runLength(config));
         assertEquals(1_000_000, config.ops());
-        assertEquals(StressConfig.builder().rate(new Rate(Rate.Mode.FIXED, 2000)).duration(PARSED_1M30S)
-                .ops(1_000_000).build(), config, "the rest are StressConfig's defaults");
+        StressConfig expected = StressConfig.builder().rate(new Rate(Rate.Mode.FIXED, 2000)).duration(PARSED_1M30S)
+                .ops(1_000_000).build();
+        assertEquals(expected, config, "the rest are StressConfig's defaults");
 
         StressConfig before = parse("stress", "--rate", "throttle=1.5M/s", "--threads", "2", "sleep", "--ops", "1.5k");
         assertEquals(new Rate(Rate.Mode.THROTTLE, 1_500_000), before.rate());
         assertEquals(2, before.threads());
         assertEquals(1500, before.ops());
-        assertEquals(null, before.duration(), "only --ops given: the run ends when they are done");
+        assertEquals(UNTIL_OPS_DONE, runLength(before), "only --ops given: the run ends when they are done");
         assertEquals(StressConfig.builder().build(), parse("stress", "http", "--url", "http://127.0.0.1:9/"));
+    }
+
+    /** The configured length of a run, as the user types it (1m30s), or {@link #UNTIL_OPS_DONE} when it has none. */
+    private static String runLength(StressConfig config) {
+        return config.duration() == null ? UNTIL_OPS_DONE : Durations.format(config.duration());
     }
 
     private static StressConfig parse(String... args) {
