@@ -34,8 +34,8 @@ final class Slots {
     }
 
     /**
-     * A release store of null, as soElement; a null store needs no type check at all (and its range check the
-     * consumer's load of the same slot has already made).
+     * A release store of null, as soElement; a null store needs no type check at all. (Its range check stays: C2
+     * reloads the array length after the release barrier rather than reuse the check of the consumer's load.)
      */
     static void soNull(Object[] buffer, int index) {
         VarHandle.releaseFence();
