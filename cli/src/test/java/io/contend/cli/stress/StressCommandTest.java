@@ -27,8 +27,7 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 class StressCommandTest {
-    /** What {@code --duration 1m30s} must parse to: a configured value, compared as such (nothing is timed). */
-    /** What --duration 1m30s must parse to, written independently of the parser (ISO-8601). */
+    /** What {@code --duration 1m30s} must parse to, written apart from the parser (ISO-8601); nothing is timed. */
     private static final Duration PARSED_1M30S = Duration.parse("PT1M30S");
     /** runLength of a configuration without a run length: it ends when its --ops are done. */
     private static final String UNTIL_OPS_DONE = "until --ops are done";
