@@ -18,6 +18,15 @@ import java.util.function.Supplier;
  * {@code 0 <= size() <= capacity()} from any thread (for bounded queues); null elements are rejected with a
  * NullPointerException.
  *
+ * <p>Linearizable: offer, poll, peek, size and isEmpty agree with one order of the operations, even when the threads
+ * learn of each other only through the queue. That costs a full fence (a locked instruction on x86) wherever an
+ * answer says "nothing there" or counts: a poll or peek that finds the queue empty, an offer that finds it full, and
+ * every size and isEmpty. Without it, a producer's size() after its offer and a consumer's poll after its poll can
+ * each miss the other's stores still waiting in the other core's store buffer (x86 and ARM allow it): the producer
+ * counts an element the consumer has taken, and the consumer finds the queue empty while the producer's element is
+ * in. The hot paths (an offer with room, a poll that finds an element) take no fence. The relaxed variants skip
+ * it, and may therefore answer "empty" or "full" where the strict methods would not.
+ *
  * @param <E> element type
  */
 public interface MessagePassingQueue<E> {
@@ -51,8 +60,9 @@ public interface MessagePassingQueue<E> {
     boolean offer(E e);
 
     /**
-     * Removes the head element. Consumer thread only. Returns null only if the queue is empty: when a producer
-     * has claimed a slot but not yet written it, this waits (briefly) for the write.
+     * Removes the head element. Consumer thread only. Returns null only if the queue is empty, judged after a full
+     * fence (see the class notes): when a producer has claimed a slot but not yet written it, this waits (briefly)
+     * for the write.
      *
      * @return the head, or null if empty
      */
@@ -67,7 +77,7 @@ public interface MessagePassingQueue<E> {
 
     /**
      * Like {@link #offer(Object)}, but may return false while there is room (e.g. a multi-producer race);
-     * never returns true without adding.
+     * never returns true without adding. The queues here answer as offer does.
      *
      * @param e the element, not null
      * @return true if added
@@ -77,7 +87,9 @@ public interface MessagePassingQueue<E> {
     }
 
     /**
-     * Like {@link #poll()}, but may return null while a producer's write is in flight instead of waiting.
+     * Like {@link #poll()}, but may return null while a producer's write is in flight instead of waiting, and
+     * answers "empty" without the full fence: it may return null while an element the caller could know of (say, by
+     * its own size() that counted it) is in the queue. Never loses or reorders elements.
      *
      * @return the head, or null
      */
@@ -86,7 +98,8 @@ public interface MessagePassingQueue<E> {
     }
 
     /**
-     * Like {@link #peek()}, but may return null while a producer's write is in flight.
+     * Like {@link #peek()}, but may return null while a producer's write is in flight, and without the full fence
+     * before "empty" (see {@link #relaxedPoll()}).
      *
      * @return the head, or null
      */
@@ -118,8 +131,8 @@ public interface MessagePassingQueue<E> {
 
     /**
      * Removes up to {@code limit} elements and passes each to {@code consumer}, stopping early when the queue
-     * is empty. Consumer thread only. An exception from the consumer propagates; the element it was given is
-     * already removed.
+     * is empty, judged as {@link #relaxedPoll()} judges it (as JCTools' drain does). Consumer thread only. An
+     * exception from the consumer propagates; the element it was given is already removed.
      *
      * @param consumer receives the elements in order
      * @param limit at most this many, at least 0

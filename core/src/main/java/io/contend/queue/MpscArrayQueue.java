@@ -30,6 +30,21 @@ import java.util.function.Supplier;
  * release stores by several producers: any value written was a true bound when computed and bounds only grow,
  * so a stale one costs a re-read, never an overflow.
  *
+ * Store buffering (found in issue 18's work): a consumer's poll stores cIndex and then, polling again, loads a slot and
+ * pIndex; a producer's offer stores its slot and then, in size() or when it finds the queue full, loads cIndex. The
+ * claim's CAS is a full fence, but the element store after it is not, so each side could miss the other's stores still
+ * in a store buffer: a producer's size() counted an element already taken while the consumer found the queue empty with
+ * the producer's element in (MpscArraySizeAfterOfferTest: 12,668 times in 7.2 million samples, jcstress quick mode, 100
+ * ms, one fork of each of 8 configurations), or an offer found the queue full while the consumer's size() after its
+ * poll missed the producer's previous element (MpscArrayFullAfterOfferTest: 3,549 in 5.7 million), or the consumer's
+ * isEmpty() after its poll said empty while the producer's size() counted 2 (MpscArrayIsEmptyAfterOfferTest: 4,823 in
+ * 7.8 million). As in SpscArrayQueue, a full fence now comes before every load whose answer is "nothing there" or a
+ * count: the consumer's pIndex load at a null slot (unless the consumer has stored nothing since its last fence: see
+ * fencedIndex in SpscArrayQueue's notes), the producer's second cIndex load before it says full, and size() and
+ * isEmpty(); none since (more than 190 million samples each for the size and full tests in a whole quick run; the
+ * isEmpty test in CI's short quick run). relaxedPoll and relaxedPeek return null at a null slot without the fence (and
+ * without waiting for a claimed slot).
+ *
  * Padding: pads are byte fields, because since JDK 15 the JVM fills holes in a superclass's layout with a
  * subclass's narrow fields (JDK-8237767) and long pads leave such holes; LayoutTest checks the result.
  * The pad and field-holder classes (a VarHandle and its accessors per field) repeat across padded classes on
@@ -182,6 +197,8 @@ abstract class MpscArrayQueueConsumerFields<E> extends MpscArrayQueuePadL<E> {
 
     /** Next position the consumer reads; consumer-written only. */
     volatile long consumerIndex;
+    /** Consumer only: cIndex at its last full fence before "empty" (see fencedIndex in SpscArrayQueue's notes). */
+    long fencedIndex = -1;
 
     MpscArrayQueueConsumerFields(int capacity) {
         super(capacity);
@@ -260,7 +277,11 @@ public final class MpscArrayQueue<E> extends MpscArrayQueuePad3<E> {
             if (index - limit >= 0) {
                 limit = lvConsumerIndex() + capacity;
                 if (index - limit >= 0) {
-                    return false;
+                    VarHandle.fullFence(); // before "full": see "Store buffering" in the notes
+                    limit = lvConsumerIndex() + capacity;
+                    if (index - limit >= 0) {
+                        return false;
+                    }
                 }
                 soProducerLimit(limit);
             }
@@ -335,7 +356,7 @@ public final class MpscArrayQueue<E> extends MpscArrayQueuePad3<E> {
             int offset = (int) index & mask;
             Object e = Slots.lvElement(buffer, offset);
             if (e == null) {
-                if (!waitForClaimed || index == lvProducerIndex()) {
+                if (!waitForClaimed || emptyAfterFullFence(index)) {
                     return null;
                 }
                 e = Slots.lvElementWhenWritten(buffer, offset);
@@ -351,6 +372,15 @@ public final class MpscArrayQueue<E> extends MpscArrayQueuePad3<E> {
                 return element;
             }
         }
+    }
+
+    /** Consumer only: whether nothing is claimed at index, read after a full fence (see "Store buffering"). */
+    private boolean emptyAfterFullFence(long index) {
+        if (index != fencedIndex) { // else nothing stored since the last fence
+            fencedIndex = index;
+            VarHandle.fullFence();
+        }
+        return index == lvProducerIndex();
     }
 
     @Override

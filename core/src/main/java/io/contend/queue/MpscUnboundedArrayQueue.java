@@ -22,10 +22,14 @@ import java.util.function.Supplier;
  * hence clearing prev of chunk k + 1 then cannot strand a producer walking backward (it stops at the chunk it
  * needs, which is k + 1 or later, before reading that chunk's prev).
  *
- * Ordering: XADD orders claims. A chunk is published by a volatile CAS of next (its final fields are then
- * visible); the hint is a volatile reference moved forward only by CAS. Element stores are releases and the
- * consumer's slot loads volatile, so offer happens-before the poll that returns the element. A null slot below
- * pIndex is a claim in flight: poll/peek wait for it, relaxedPoll/relaxedPeek return null.
+ * Ordering: XADD orders claims. A chunk is published by a volatile CAS of next (its final fields are then visible); the
+ * hint is a volatile reference moved forward only by CAS. Element stores are releases and the consumer's slot loads
+ * volatile, so offer happens-before the poll that returns the element. A null slot below pIndex is a claim in flight:
+ * poll/peek wait for it, relaxedPoll/relaxedPeek return null. Before poll or peek reads pIndex to say "empty", a full
+ * fence (MpscArrayQueue's "Store buffering"; size() and isEmpty() start with one): MpscUnboundedSizeAfterOfferTest saw
+ * the forbidden outcome 34,828 times in 7.7 million samples without it, MpscUnboundedIsEmptyAfterOfferTest 23,537 in
+ * 10.3 million (jcstress quick mode, 100 ms, one fork of each of 8 configurations); with it none (more than 190 million
+ * samples in a whole quick run of the size test).
  *
  * Measured (issue 18), against JCTools 4.0.7's MpscUnboundedArrayQueue (Unsafe), one producer and one consumer,
  * 6 paired rounds of the lab: throughput 1.31x [1.12, 1.54] at chunk 128, 1.27x at 1024, 1.17x at 16384, 0.83x
@@ -117,6 +121,8 @@ abstract class MpscUnboundedConsumerFields<E> extends MpscUnboundedPad1<E> {
     }
 
     volatile long consumerIndex;
+    /** Consumer only: cIndex at its last full fence before "empty" (see fencedIndex in SpscArrayQueue's notes). */
+    long fencedIndex = -1;
     MpscUnboundedArrayQueue.Chunk consumerChunk;
 
     final long lvConsumerIndex() {
@@ -295,7 +301,7 @@ public final class MpscUnboundedArrayQueue<E> extends MpscUnboundedPad2<E> {
         if (chunk.index != index >>> shift) {
             Chunk next = chunk.lvNext();
             if (next == null) {
-                if (!waitForClaimed || index == lvProducerIndex()) {
+                if (!waitForClaimed || emptyAfterFullFence(index)) {
                     return null;
                 }
                 while ((next = chunk.lvNext()) == null) {
@@ -309,7 +315,7 @@ public final class MpscUnboundedArrayQueue<E> extends MpscUnboundedPad2<E> {
         int offset = (int) index & mask;
         Object e = Slots.lvElement(chunk.slots, offset);
         if (e == null) {
-            if (!waitForClaimed || index == lvProducerIndex()) {
+            if (!waitForClaimed || emptyAfterFullFence(index)) {
                 return null;
             }
             e = Slots.lvElementWhenWritten(chunk.slots, offset);
@@ -321,6 +327,18 @@ public final class MpscUnboundedArrayQueue<E> extends MpscUnboundedPad2<E> {
         @SuppressWarnings("unchecked")
         E element = (E) e;
         return element;
+    }
+
+    /**
+     * Consumer only: whether nothing is claimed at index, read after a full fence (see "Store buffering" in
+     * MpscArrayQueue's notes).
+     */
+    private boolean emptyAfterFullFence(long index) {
+        if (index != fencedIndex) { // else nothing stored since the last fence
+            fencedIndex = index;
+            VarHandle.fullFence();
+        }
+        return index == lvProducerIndex();
     }
 
     @Override

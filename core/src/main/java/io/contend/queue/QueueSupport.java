@@ -54,6 +54,7 @@ final class QueueSupport {
      * @return true if no position is claimed beyond the consumer's
      */
     static boolean isEmpty(Object queue, VarHandle consumerIndex, VarHandle producerIndex) {
+        VarHandle.fullFence(); // the caller's own offers and polls come first (store buffering)
         long consumer = (long) consumerIndex.getVolatile(queue);
         return (long) producerIndex.getVolatile(queue) - consumer <= 0;
     }
@@ -70,6 +71,7 @@ final class QueueSupport {
      * @return the number of elements
      */
     static int size(Object queue, VarHandle consumerIndex, VarHandle producerIndex, int max) {
+        VarHandle.fullFence(); // the caller's own offers and polls come first (store buffering)
         long after = (long) consumerIndex.getVolatile(queue);
         for (;;) {
             long before = after;

@@ -5,8 +5,9 @@ import java.lang.invoke.VarHandle;
 
 /**
  * Ordered access to array slots: lv (volatile load, through a VarHandle), so (release store, JCTools' "ordered"
- * / lazySet, as a release fence and a plain store), sp (plain store); and the consumers' wait for a slot an offer
- * has claimed but not yet written.
+ * / lazySet, as a release fence and a plain store), sp (plain store); the second look after a full fence that
+ * the queues take before they answer "empty"; and the consumers' wait for a slot an offer has claimed but not yet
+ * written.
  */
 final class Slots {
     private static final VarHandle SLOT = MethodHandles.arrayElementVarHandle(Object[].class);
@@ -28,6 +29,18 @@ final class Slots {
      * (6 paired forks). The store is a reference store, hence atomic; the fence keeps every earlier load and store
      * before it, and nothing writes the slot again before another fence, so it cannot be merged away.
      */
+    /**
+     * A full fence, then a volatile load of the slot: for a consumer that found the slot empty and is about to say
+     * so. The fence orders the calling thread's own earlier stores (its last poll's index store and clear) before
+     * the load, which a release store and a volatile load alone do not: without it both threads can miss each
+     * other's stores still in their store buffers (see "Store buffering" in SpscArrayQueue's notes).
+     */
+    @SuppressWarnings("unchecked")
+    static <E> E lvElementAfterFullFence(Object[] buffer, int index) {
+        VarHandle.fullFence();
+        return (E) SLOT.getVolatile(buffer, index);
+    }
+
     static void soElement(Object[] buffer, int index, Object value) {
         VarHandle.releaseFence();
         buffer[index] = value;

@@ -16,16 +16,17 @@ import java.lang.invoke.VarHandle;
  * needs.
  *
  * Linearization: a poll that takes an element takes effect at its cIndex store (until then the element stays in its
- * slot, the head); a poll or peek that finds null, at its slot load. An offer takes effect at its index store, or
- * earlier, when an operation observes its element at the head before that: the consumer may take an element whose
- * index is not yet published. size() and isEmpty() may run on any thread, so they look where the consumer looks:
- * isEmpty() reads cIndex, the slot of cIndex, and cIndex again (retrying if the consumer moved) and is empty iff that
- * slot is null; size() reads cIndex and pIndex (retrying if the consumer moved) and counts the published elements,
- * or, when none is, whether the head's slot holds one. An unpublished element beyond published ones is not counted,
- * and cannot have been observed: only the consumer reads past the head, and it has not moved. So size(), isEmpty(),
- * peek() and poll() agree, which the Lincheck test checks. The slot of cIndex holds position cIndex or nothing while
- * cIndex has not moved, because the consumer clears a slot before it publishes the index after the next one (capacity
- * is at least 2) and the producer writes a slot only once it is cleared.
+ * slot, the head); a poll or peek that finds null, at its second slot load, after a full fence (see "Store buffering");
+ * size() and isEmpty() after theirs; a refused offer at its cIndex load after its fence. An offer takes effect at its
+ * index store, or earlier, when an operation observes its element at the head before that: the consumer may take an
+ * element whose index is not yet published. size() and isEmpty() may run on any thread, so they look where the consumer
+ * looks: isEmpty() reads cIndex, the slot of cIndex, and cIndex again (retrying if the consumer moved) and is empty iff
+ * that slot is null; size() reads cIndex and pIndex (retrying if the consumer moved) and counts the published elements,
+ * or, when none is, whether the head's slot holds one. An unpublished element beyond published ones is not counted, and
+ * cannot have been observed: only the consumer reads past the head, and it has not moved. So size(), isEmpty(), peek()
+ * and poll() agree, which the Lincheck test checks. The slot of cIndex holds position cIndex or nothing while cIndex
+ * has not moved, because the consumer clears a slot before it publishes the index after the next one (capacity is at
+ * least 2) and the producer writes a slot only once it is cleared.
  *
  * Measured (issue 18): the earlier order (index first, then element) made the index store the linearization point,
  * so a consumer finding a null slot had to read pIndex to tell "empty" from "offer in flight"; a consumer spinning
@@ -47,10 +48,39 @@ import java.lang.invoke.VarHandle;
  * are level with JCTools: 1.02x [0.88, 1.18] over the same forks; until C2 has compiled and inlined them, VarHandle
  * accesses cost more, so a fork's first 400 ms are slower than JCTools' (the lab's quick rounds warm up that long).
  *
+ * Store buffering (found in issue 18's work): the argument above holds in a sequentially consistent execution, and
+ * release stores with volatile loads do not give one. Each thread stores (an offer: slot and pIndex; a poll: cIndex and
+ * the clear) and then loads what the other stores, and x86 (like ARM) lets a load pass its own thread's earlier store
+ * still in the store buffer: Dekker's pattern. So the producer's size() after its offer could count an element the
+ * consumer had already taken while the consumer, polling again, found the queue empty though the offer was in; or an
+ * offer found the queue full while the consumer's size() after its poll missed that offer's element. No order of the
+ * operations gives either. jcstress's SpscArraySizeAfterOfferTest and SpscArrayFullAfterOfferTest (quick mode, 100 ms,
+ * one fork of each of 8 configurations) saw them 68,676 times in 9.75 million and 26,881 in 5.29 million, and
+ * SpscArrayIsEmptyAfterOfferTest (the consumer's isEmpty() after its poll said empty while the producer's size()
+ * counted 2) 127,068 times in 10.2 million; the Lincheck test could not, as its model checker runs sequentially
+ * consistent interleavings. The fix is a full fence before every load whose answer is "nothing there" or a count: a
+ * poll or peek that found null looks once more after one, a full offer reads cIndex after one, size() and isEmpty()
+ * start with one. Between two fenced loads on the two threads, one fence comes first and the other thread's load sees
+ * the stores before it. The hot paths take none: an offer with room and a poll that finds an element read what the
+ * other thread wrote, and a stale read there only sends them to the fenced path. After the fix both tests saw no
+ * forbidden outcome in more than 190 million samples each (quick mode, every configuration), nor did the isEmpty test
+ * in the short quick run CI makes. relaxedPoll() and relaxedPeek() skip the fence, as the interface allows; the lab's
+ * contend-relaxed rows show what the fence costs. One fence per store, not per empty answer: the consumer remembers
+ * cIndex at its last fence (fencedIndex); while cIndex has not moved it has stored nothing since, so an empty answer
+ * needs no new fence, and a consumer spinning on an empty queue fences once. Measured, JMH by hand (1 s iterations,
+ * forks of the code without fences, with a fence at every empty answer, and with one per store interleaved, 8 rounds):
+ * a fence at every empty answer cost throughput where the consumer keeps catching up with the producer, since each
+ * fence first waits for the consumer's last clear to reach a line the producer is writing: SpscChunked at chunk 128
+ * made 0.79x [0.60, 1.04] of the unfenced code (forks in the VM's fast state 244-319 messages per us against 328-378;
+ * 0.69x [0.57, 0.85] of JCTools in a 12-round lab run), one fence per store 1.02x [0.59, 1.76] (253-357). A fence at
+ * every empty answer made one-message round trips much faster, as it spaces out a spinning consumer's reads of the line
+ * the producer writes (SpscChunked: 66-85 ns against 107-120 unfenced); one fence per store keeps part of that, 0.82x
+ * [0.72, 0.94] of the unfenced time (91-108 ns).
+ *
  * Invariants: pIndex - cIndex <= capacity; pIndex >= cIndex - 1 (the consumer may take the element whose index the
- * producer is about to publish). A slot is written by the producer only while null, and cleared by the consumer
- * only after it published the next cIndex, so the producer finds at most one slot of a taken element not yet clear:
- * the one it waits for when the queue looks full.
+ * producer is about to publish). A slot is written by the producer only while null, and cleared by the consumer only
+ * after it published the next cIndex, so the producer finds at most one slot of a taken element not yet clear: the one
+ * it waits for when the queue looks full.
  *
  * Overflow: a long index overflows after 2^63 operations (centuries), but the queues stay right through it, as
  * JCTools checks for its SpscArrayQueue (QueueSanityTestSpscArrayExtended.shouldWorkAfterWrap): where an index meets
@@ -181,6 +211,11 @@ abstract class SpscArrayQueueConsumerFields<E> extends SpscArrayQueuePad2<E> {
 
     /** Next position to read; written by the consumer only. */
     volatile long consumerIndex;
+    /**
+     * Consumer only: cIndex at the consumer's last full fence before "empty". While cIndex still equals it the
+     * consumer has stored nothing since (every store of a poll moves cIndex), so an empty answer needs no new fence.
+     */
+    long fencedIndex = -1;
 
     SpscArrayQueueConsumerFields(int capacity) {
         super(capacity);
@@ -265,6 +300,7 @@ public final class SpscArrayQueue<E> extends SpscArrayQueuePad3<E> {
         if (Slots.lvElement(buffer, offset) == null) {
             return true;
         }
+        VarHandle.fullFence(); // before "full": see "Store buffering" in the notes
         if (index - buffer.length - lvConsumerIndex() < 0) {
             Slots.waitUntilCleared(buffer, offset);
             return true;
@@ -278,35 +314,57 @@ public final class SpscArrayQueue<E> extends SpscArrayQueuePad3<E> {
         return index < producerLimit || hasRoom(buffer, mask, index);
     }
 
-    /** Consumer only: the head, removed; null when the head's slot is empty (then the queue is). */
+    /** Consumer only: the head, removed; null when the head's slot is empty after a full fence (then the queue is). */
     @Override
     public E poll() {
+        return take(true);
+    }
+
+    /**
+     * Consumer only: as {@link #poll()} without the full fence before "empty", so it may return null while an
+     * element offered before (by happens-before through the queue alone) is already in. What the fence costs is
+     * in the lab's contend-relaxed rows.
+     */
+    @Override
+    public E relaxedPoll() {
+        return take(false);
+    }
+
+    private E take(boolean fenceBeforeEmpty) {
         Object[] buffer = this.buffer;
         long index = lpConsumerIndex();
         int offset = (int) index & mask;
         E e = Slots.lvElement(buffer, offset);
-        if (e != null) {
-            soConsumerIndex(index + 1); // before the clear: size() and isEmpty() rely on it
-            Slots.soNull(buffer, offset);
+        if (e == null) {
+            if (!fenceBeforeEmpty || index == fencedIndex) {
+                return null;
+            }
+            fencedIndex = index;
+            if ((e = Slots.lvElementAfterFullFence(buffer, offset)) == null) {
+                return null;
+            }
         }
+        soConsumerIndex(index + 1); // before the clear: size() and isEmpty() rely on it
+        Slots.soNull(buffer, offset);
         return e;
-    }
-
-    /** The same as {@link #poll()}: an empty slot is a linearizable "empty" here, so there is nothing to relax. */
-    @Override
-    public E relaxedPoll() {
-        return poll();
     }
 
     @Override
     public E peek() {
-        return Slots.lvElement(buffer, (int) lpConsumerIndex() & mask);
+        long index = lpConsumerIndex();
+        int offset = (int) index & mask;
+        E e = Slots.lvElement(buffer, offset);
+        if (e != null || index == fencedIndex) {
+            return e;
+        }
+        fencedIndex = index;
+        return Slots.lvElementAfterFullFence(buffer, offset);
     }
 
-    /** The same as {@link #peek()}. */
+    /** As {@link #peek()} without the full fence before "empty" (see {@link #relaxedPoll()}). */
     @Override
     public E relaxedPeek() {
-        return peek();
+        return Slots.lvElement(buffer, (int) lpConsumerIndex() & mask);
     }
 
     /**
@@ -315,6 +373,7 @@ public final class SpscArrayQueue<E> extends SpscArrayQueuePad3<E> {
      */
     @Override
     public int size() {
+        VarHandle.fullFence(); // the caller's own offers and polls come first: see "Store buffering" in the notes
         for (;;) {
             long consumer = lvConsumerIndex();
             long published = lvProducerIndex() - consumer; // a difference: right when the indices overflow
@@ -333,6 +392,7 @@ public final class SpscArrayQueue<E> extends SpscArrayQueuePad3<E> {
     @Override
     public boolean isEmpty() {
         Object[] buffer = this.buffer;
+        VarHandle.fullFence(); // the caller's own offers and polls come first: see "Store buffering" in the notes
         for (;;) {
             long consumer = lvConsumerIndex();
             Object head = Slots.lvElement(buffer, (int) consumer & mask);

@@ -53,7 +53,7 @@ public final class QueueFactory {
     public static final String CONTEND = "contend";
     /**
      * Implementation: io.contend.queue through its relaxed operations (relaxedOffer, relaxedPoll): the fast path
-     * without the linearizable poll's check of the producer's index.
+     * without the linearizable poll's full fence before "empty" and (MPSC) its check of the producer's index.
      */
     public static final String CONTEND_RELAXED = "contend-relaxed";
     /** Implementation: JCTools 4.0.7's Unsafe classes, the baseline. */

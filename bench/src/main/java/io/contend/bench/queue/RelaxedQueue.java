@@ -8,14 +8,14 @@ import java.util.Objects;
 
 /**
  * A contend queue seen through its relaxed operations: {@code offer} is {@code relaxedOffer}, {@code poll} is
- * {@code relaxedPoll}, {@code peek} is {@code relaxedPeek}. For the MPSC kinds the relaxed poll returns null at a
- * slot whose claim is still in flight instead of reading the producer's index to find out, as JCTools' relaxedPoll
- * does; the lab measures both so that the price of the linearizable poll (its agreement with size() and isEmpty())
- * is a number in the table. The SPSC kinds have one poll (an empty slot is a linearizable empty there), so their
- * two rows run the same queue code. One more monomorphic call per operation, which the JIT inlines
- * (-XX:+PrintInlining), but the call still loads the wrapped queue and checks its class: in a 12-round lab run the
- * SPSC relaxed rows came out 0.7x-1.0x of the plain ones, which shows how much a load and a compare per operation
- * weigh in these benchmarks.
+ * {@code relaxedPoll}, {@code peek} is {@code relaxedPeek}. Every kind's relaxed poll answers "empty" without the
+ * full fence that the linearizable poll takes first (see MessagePassingQueue's class notes), and for the MPSC kinds
+ * it also returns null at a slot whose claim is still in flight instead of reading the producer's index to find
+ * out, as JCTools' relaxedPoll does; the lab measures both so that the price of the linearizable poll (its
+ * agreement with size() and isEmpty()) is a number in the table. One more monomorphic call per operation, which
+ * the JIT inlines (-XX:+PrintInlining), but the call still loads the wrapped queue and checks its class: in a
+ * 12-round lab run, when the SPSC relaxed poll was the same code as poll, the SPSC relaxed rows came out
+ * 0.7x-1.0x of the plain ones, which shows how much a load and a compare per operation weigh in these benchmarks.
  *
  * @param <E> element type
  */

@@ -23,10 +23,10 @@ import java.util.Map;
  * per round trip of 1, 10 or 100 messages through an echo thread; the record says threads = 1 (JMH's) and
  * carries the label {@code echoThreads=1}: two threads are busy.
  *
- * <p>{@code contend-relaxed} is the same contend queue through relaxedOffer/relaxedPoll: for the MPSC kinds the
- * difference between it and {@code contend} is what the linearizable poll costs (a poll that finds a claimed slot
- * not yet written reads the producer index to tell it from empty); the SPSC kinds publish the element before the
- * index, so their poll needs no such read and relaxedPoll is poll: their two rows show the noise of the machine.
+ * <p>{@code contend-relaxed} is the same contend queue through relaxedOffer/relaxedPoll: the difference between it
+ * and {@code contend} is what the linearizable poll costs: a full fence before it answers "empty", and for the MPSC
+ * kinds a read of the producer index at a claimed slot not yet written. The wrapper adds a field load and a type
+ * check per call, so the difference is not only the poll's.
  *
  * <p>Headline (quick): contend and contend-relaxed vs jctools for every kind, throughput at chunk 128 and bursts of 1 and 100.
  * Every comparison ({@code --full}): chunks 16, 128, 1024 and 16384 with the VarHandle classes and the JDK
@@ -171,10 +171,10 @@ public final class QueuesExperiment extends JmhExperiment {
                         "to queue A, an echo thread moves them to queue B, the JMH thread polls them back; Threads 1",
                         "is JMH's thread, the echo thread (label echoThreads=1) makes two busy threads. Chunk 128.",
                         "impl: contend (io.contend.queue; poll, size and isEmpty agree); contend-relaxed: the same queue",
-                        "through relaxedOffer/relaxedPoll: for the MPSC kinds a poll that returns at a slot whose claim",
-                        "is in flight instead of reading the producer index (the SPSC kinds have one poll: the two",
-                        "rows run the same queue code, the wrapper adds a field load and a type check per call, and",
-                        "came out 0.7x-1.0x of the contend rows in 12 rounds); jctools: JCTools 4.0.7 Unsafe classes;",
+                        "through relaxedOffer/relaxedPoll: a poll that says empty without the full fence that keeps",
+                        "poll, size and isEmpty in agreement across threads, and for the MPSC kinds returns at a slot",
+                        "whose claim is in flight instead of reading the producer index (the wrapper adds a field load",
+                        "and a type check per call); jctools: JCTools 4.0.7 Unsafe classes;",
                         "jctools-varhandle:",
                         "org.jctools.queues.varhandle; jdk: ArrayBlockingQueue (array kinds), ConcurrentLinkedQueue",
                         "(unbounded kinds). chunk: chunk size (growable: initial capacity); jdk rows have none and",
