@@ -21,15 +21,6 @@ final class Slots {
     }
 
     /**
-     * A release store: a release fence, then a plain store, which is what the VarHandle's setRelease does on
-     * HotSpot, without its check of the array's runtime type. That check loads the array's class, its mirror and
-     * the mirror's component type, three dependent loads at every offer; the array store's own check is one load
-     * and a compare, because every buffer here is exactly an Object[] and C2 speculates on that
-     * (MonomorphicArrayCheck). Measured (issue 18): SpscUnbounded at chunk 128, 1.07x [1.02, 1.12] of setRelease
-     * (6 paired forks). The store is a reference store, hence atomic; the fence keeps every earlier load and store
-     * before it, and nothing writes the slot again before another fence, so it cannot be merged away.
-     */
-    /**
      * A full fence, then a volatile load of the slot: for a consumer that found the slot empty and is about to say
      * so. The fence orders the calling thread's own earlier stores (its last poll's index store and clear) before
      * the load, which a release store and a volatile load alone do not: without it both threads can miss each
@@ -41,6 +32,15 @@ final class Slots {
         return (E) SLOT.getVolatile(buffer, index);
     }
 
+    /**
+     * A release store: a release fence, then a plain store, which is what the VarHandle's setRelease does on
+     * HotSpot, without its check of the array's runtime type. That check loads the array's class, its mirror and
+     * the mirror's component type, three dependent loads at every offer; the array store's own check is one load
+     * and a compare, because every buffer here is exactly an Object[] and C2 speculates on that
+     * (MonomorphicArrayCheck). Measured (issue 18): SpscUnbounded at chunk 128, 1.07x [1.02, 1.12] of setRelease
+     * (6 paired forks). The store is a reference store, hence atomic; the fence keeps every earlier load and store
+     * before it, and nothing writes the slot again before another fence, so it cannot be merged away.
+     */
     static void soElement(Object[] buffer, int index, Object value) {
         VarHandle.releaseFence();
         buffer[index] = value;
