@@ -133,7 +133,9 @@ class ScheduleTest {
         assertEquals(new StressConfig(StressConfig.DEFAULT_RATE, 1, java.time.Duration.ofSeconds(10), 0,
                 java.time.Duration.ofSeconds(1), java.time.Duration.ZERO, null), defaults);
         StressConfig byOps = StressConfig.builder().ops(1_000_000).build();
-        assertEquals(null, byOps.duration(), "only a count given: the run ends when it is done");
+        StressConfig countOnly = new StressConfig(StressConfig.DEFAULT_RATE, 1, null, 1_000_000,
+                StressConfig.DEFAULT_INTERVAL, java.time.Duration.ZERO, null);
+        assertEquals(countOnly, byOps, "only a count given: no run length, the run ends when it is done");
         StressConfig both = StressConfig.builder().rate(Rate.parse("fixed=2k/s")).duration(Durations.parse("d", "1m30s"))
                 .ops(Counts.parse("ops", "1M")).threads(4).interval(java.time.Duration.ofMillis(500))
                 .warmup(java.time.Duration.ofSeconds(5)).log(java.nio.file.Path.of("run.hlog")).build();

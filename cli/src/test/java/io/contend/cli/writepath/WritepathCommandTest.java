@@ -82,8 +82,9 @@ class WritepathCommandTest {
         assertTrue(c.out().contains("--build") && c.out().contains("--reads") && c.out().contains("--threshold-kib"),
                 c.out());
         c = new InProcess();
-        assertEquals(0, c.run("stress", "writepath", "--rate", "fixed=500/s", "--duration", "1s", "--build", "jdk",
-                "--keys", "1000", "--pool-mib", "8", "--threshold-kib", "64"), c.err());
+        String[] shortFixedRateRun = {"stress", "writepath", "--rate", "fixed=500/s", "--duration", "1s", "--build", "jdk",
+            "--keys", "1000", "--pool-mib", "8", "--threshold-kib", "64"};
+        assertEquals(0, c.run(shortFixedRateRun), c.err());
         assertTrue(c.out().contains("errors 0"), c.out());
     }
 }
