@@ -317,7 +317,7 @@ public final class SpscArrayQueue<E> extends SpscArrayQueuePad3<E> {
     /** Consumer only: the head, removed; null when the head's slot is empty after a full fence (then the queue is). */
     @Override
     public E poll() {
-        return take(true);
+        return take(true, true);
     }
 
     /**
@@ -327,10 +327,25 @@ public final class SpscArrayQueue<E> extends SpscArrayQueuePad3<E> {
      */
     @Override
     public E relaxedPoll() {
-        return take(false);
+        return take(true, false);
     }
 
-    private E take(boolean fenceBeforeEmpty) {
+    @Override
+    public E peek() {
+        return take(false, true);
+    }
+
+    /** As {@link #peek()} without the full fence before "empty" (see {@link #relaxedPoll()}). */
+    @Override
+    public E relaxedPeek() {
+        return take(false, false);
+    }
+
+    /**
+     * Consumer only: the head, removed if asked; null when the head's slot is empty (after a full fence, if asked
+     * and if the consumer stored anything since its last: see "Store buffering").
+     */
+    private E take(boolean remove, boolean fenceBeforeEmpty) {
         Object[] buffer = this.buffer;
         long index = lpConsumerIndex();
         int offset = (int) index & mask;
@@ -344,27 +359,11 @@ public final class SpscArrayQueue<E> extends SpscArrayQueuePad3<E> {
                 return null;
             }
         }
-        soConsumerIndex(index + 1); // before the clear: size() and isEmpty() rely on it
-        Slots.soNull(buffer, offset);
-        return e;
-    }
-
-    @Override
-    public E peek() {
-        long index = lpConsumerIndex();
-        int offset = (int) index & mask;
-        E e = Slots.lvElement(buffer, offset);
-        if (e != null || index == fencedIndex) {
-            return e;
+        if (remove) {
+            soConsumerIndex(index + 1); // before the clear: size() and isEmpty() rely on it
+            Slots.soNull(buffer, offset);
         }
-        fencedIndex = index;
-        return Slots.lvElementAfterFullFence(buffer, offset);
-    }
-
-    /** As {@link #peek()} without the full fence before "empty" (see {@link #relaxedPoll()}). */
-    @Override
-    public E relaxedPeek() {
-        return Slots.lvElement(buffer, (int) lpConsumerIndex() & mask);
+        return e;
     }
 
     /**

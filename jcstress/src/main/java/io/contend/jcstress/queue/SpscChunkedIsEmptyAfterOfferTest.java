@@ -12,7 +12,7 @@ import static org.openjdk.jcstress.annotations.Expect.ACCEPTABLE;
 import static org.openjdk.jcstress.annotations.Expect.FORBIDDEN;
 
 /**
- * {@link IsEmptyAfterOfferTemplate} on a SpscChunkedArrayQueue of chunk 2 and capacity 2.
+ * {@link SizeAfterOfferTemplate} (its isEmpty() variant) on a SpscChunkedArrayQueue of chunk 2 and capacity 2.
  * Every queue kind's test has this same shape, on purpose: jcstress takes actors only from the test class
  * itself (see the package notes).
  */
@@ -23,7 +23,7 @@ import static org.openjdk.jcstress.annotations.Expect.FORBIDDEN;
 @Outcome(id = "2, 1, 1", expect = FORBIDDEN, desc = "Store buffering: size 2, yet empty after the 1.")
 @Outcome(expect = FORBIDDEN, desc = "An element lost or invented.")
 @State
-public class SpscChunkedIsEmptyAfterOfferTest extends IsEmptyAfterOfferTemplate {
+public class SpscChunkedIsEmptyAfterOfferTest extends SizeAfterOfferTemplate {
     public SpscChunkedIsEmptyAfterOfferTest() {
         super(new SpscChunkedArrayQueue<>(2, 2));
     }
