@@ -14,9 +14,12 @@ import java.lang.invoke.VarHandle;
  *   - bounded and pIndex - cIndex >= maxCapacity: full (cIndex + maxCapacity is cached and read again only when
  *     pIndex reaches it, as JCTools' chunked queue does: reading the consumer's line at every cold path cost
  *     SpscChunked at chunk 128 0.70x of JCTools [0.60, 0.83], where JCTools' VarHandle class made 0.96x);
- *   - final buffer (bounded, buffer as large as the bound): every position below cIndex + maxCapacity has a free
- *     slot in it but possibly the one the consumer is still clearing, which the producer waits for; the limit
- *     becomes cIndex + maxCapacity - 1;
+ *   - final buffer (bounded, buffer as large as the bound) while the consumer is still in an older buffer: every
+ *     position below cIndex + maxCapacity has a free slot in it but possibly the one the consumer is still clearing,
+ *     which the producer waits for; the limit becomes cIndex + maxCapacity - 1;
+ *   - final buffer once the producer has read a cIndex at or past the buffer's first position (finalBufferStart):
+ *     every element is in this one ring, so it works as SpscArrayQueue does, with look-ahead on slots and cIndex
+ *     read only before "full" (offerInFinalRing; JCTools' growable queue makes the same switch);
  *   - the slot lookAheadStep ahead is free: all slots up to it are; the limit moves there;
  *   - the next slot is free: write this one only (keeping a free slot for a JUMP);
  *   - otherwise link a new buffer (same size, or twice the size for the growable queue, up to the bound): store
@@ -55,6 +58,18 @@ import java.lang.invoke.VarHandle;
  * below made 1.00x [0.94, 1.07] of the unpadded queue in 10 paired forks, measured after warm-up, and contend
  * 0.96x [0.83, 1.10] of JCTools' Unsafe class. The lab's quick rounds, warmed up for 200 ms then, had judged that
  * row 0.61x.)
+ *
+ * Final ring (issue 18): the growable queue used to stay on the cIndex-bound path in its final buffer for good: its
+ * producer read the consumer's index, a line the consumer writes at every poll, each time it reached its cached limit
+ * (every few offers near full), and with the store-buffering fences it also fenced whenever that read found the
+ * consumer not yet moved (which of the two cost more was not measured apart). In the lab's quick forks (2 x 200 ms
+ * warm-up, 2 x 200 ms measured, JMH by hand, forks interleaved) SpscGrowable made 0.65x [0.52, 0.82] of JCTools' Unsafe
+ * class at chunk 128 (30 rounds; 18 of 30 forks below 300 messages per us against 5 of 30 for JCTools), where the code
+ * before the fences had made 0.99x [0.84, 1.17] (16 rounds). Switching to look-ahead on slots once the consumer is in
+ * the final ring, as JCTools does: 0.88x [0.75, 1.03] at chunk 128 (7 of 30 slow forks), and in 20 rounds each at chunk
+ * 16, 1024 and 16384 0.95x [0.81, 1.12], 0.91x [0.86, 0.96] and 0.87x [0.81, 0.94], against 0.78x, 0.73x and 0.81x
+ * before. What is left is the per-access cost of SpscArrayQueue's notes: in forks where both run fast, about 450-490
+ * messages per us against 490-550.
  *
  * Inlining (issue 18, found with C2's own logs, -XX:+PrintInlining and -XX:+LogCompilation): offer() used to call a
  * 190-byte cold path and, through it, the link path. C2 inlined both into offer() wherever they were hot, and the
@@ -158,6 +173,13 @@ abstract class SpscLinkedProducerFields<E> extends SpscLinkedPad0<E> {
      * again only when the producer reaches it, so the cold path does not read the consumer's line every time.
      */
     long producerQueueLimit;
+    /** Bounded queues: the first position in the final buffer (the one as large as the bound). */
+    long finalBufferStart;
+    /**
+     * Bounded queues: the producer is in the final buffer and has seen cIndex reach finalBufferStart, so every element
+     * is in that one ring and a free slot there means a free place, as in SpscArrayQueue.
+     */
+    boolean consumerInFinalBuffer;
     volatile long producerIndex;
 
     SpscLinkedProducerFields(int firstBufferCapacity, int maxBufferCapacity, long maxCapacity, boolean doubling) {
@@ -165,6 +187,7 @@ abstract class SpscLinkedProducerFields<E> extends SpscLinkedPad0<E> {
         this.maxBufferCapacity = maxBufferCapacity;
         this.doubling = doubling;
         producerQueueLimit = maxCapacity;
+        consumerInFinalBuffer = firstBufferCapacity == maxCapacity;
         producerBuffer = SpscLinkedArrayQueue.newBuffer(firstBufferCapacity);
         producerMask = firstBufferCapacity - 1;
     }
@@ -339,6 +362,9 @@ public abstract class SpscLinkedArrayQueue<E> extends SpscLinkedPad2<E> {
         int mask = producerMask;
         long bound = Long.MAX_VALUE;
         if (bounded()) {
+            if (consumerInFinalBuffer) {
+                return offerInFinalRing(buffer, mask, index, e);
+            }
             bound = producerQueueLimit;
             if (index - bound >= 0) { // differences, not comparisons: right when the indices overflow
                 bound = lvConsumerIndex() + maxCapacity;
@@ -352,6 +378,7 @@ public abstract class SpscLinkedArrayQueue<E> extends SpscLinkedPad2<E> {
                 }
             }
             if (mask + 1L == maxCapacity) { // final buffer: no more links
+                consumerInFinalBuffer = bound - maxCapacity - finalBufferStart >= 0;
                 int offset = offset(index, mask);
                 if (Slots.lvElement(buffer, offset) != null) {
                     Slots.waitUntilCleared(buffer, offset);
@@ -362,7 +389,7 @@ public abstract class SpscLinkedArrayQueue<E> extends SpscLinkedPad2<E> {
                 return true;
             }
         }
-        int step = Math.max(1, Math.min((mask + 1) / 4, MAX_LOOK_AHEAD));
+        int step = lookAheadStep(mask);
         if (Slots.lvElement(buffer, offset(index + step, mask)) == null) {
             producerLimit = Math.min(index + step, bound);
         } else if (Slots.lvElement(buffer, offset(index + 1, mask)) != null) {
@@ -371,6 +398,7 @@ public abstract class SpscLinkedArrayQueue<E> extends SpscLinkedPad2<E> {
             int nextMask = capacity - 1;
             producerBuffer = next;
             producerMask = nextMask;
+            finalBufferStart = index;
             // Leave the slot of position index + capacity - 1 free, for the next JUMP (the final buffer needs none).
             producerLimit = Math.min(capacity == maxCapacity ? bound : index + nextMask, bound);
             Slots.soElement(next, offset(index, nextMask), e);
@@ -382,6 +410,34 @@ public abstract class SpscLinkedArrayQueue<E> extends SpscLinkedPad2<E> {
         Slots.soElement(buffer, offset(index, mask), e);
         soProducerIndex(index + 1);
         return true;
+    }
+
+    /**
+     * Producer only, in the final buffer once the consumer is in it too: SpscArrayQueue's look-ahead on slots. A free
+     * slot lookAheadStep ahead means every slot up to it is free: either the position before it in the ring was taken
+     * and cleared (the consumer clears in order), or it lies before finalBufferStart, was never written here, and is
+     * more than a ring behind cIndex. Otherwise the one slot needed: if it still holds an element, the queue is full
+     * unless cIndex (read after a full fence) has passed it, when its clear is in flight and the producer waits.
+     */
+    private boolean offerInFinalRing(Object[] buffer, int mask, long index, E e) {
+        int offset = offset(index, mask);
+        long ahead = index + lookAheadStep(mask);
+        if (Slots.lvElement(buffer, offset(ahead, mask)) == null) {
+            producerLimit = ahead;
+        } else if (Slots.lvElement(buffer, offset) != null) {
+            VarHandle.fullFence(); // before "full": see "Store buffering" in SpscArrayQueue's notes
+            if (index - maxCapacity - lvConsumerIndex() >= 0) {
+                return false;
+            }
+            Slots.waitUntilCleared(buffer, offset);
+        }
+        Slots.soElement(buffer, offset, e);
+        soProducerIndex(index + 1);
+        return true;
+    }
+
+    private static int lookAheadStep(int mask) {
+        return Math.max(1, Math.min((mask + 1) / 4, MAX_LOOK_AHEAD));
     }
 
     @Override

@@ -4,9 +4,11 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
+import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.NoSuchElementException;
+import java.util.Random;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -191,6 +193,42 @@ class QueueSanityTest {
         assertThrows(IllegalArgumentException.class, () -> new MpscUnboundedArrayQueue<>(Integer.MAX_VALUE));
         e = assertThrows(IllegalArgumentException.class, () -> new SpscChunkedArrayQueue<>(100, 50));
         assertTrue(e.getMessage().contains("chunkSize (128 after rounding) must not exceed maxCapacity (64"), e.getMessage());
+    }
+
+    /**
+     * One thread, against a model: random runs of offers and polls, long enough to fill and empty the queue, so that
+     * a growable queue's producer reaches its final buffer while the consumer still reads older ones, and then the
+     * consumer follows it. Every offer succeeds exactly while the model holds fewer than capacity() elements, and
+     * every poll, peek, size() and isEmpty() answers as the model does.
+     */
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("specs")
+    void randomRunsAgreeWithAModel(Spec spec) {
+        MessagePassingQueue<Integer> q = spec.create();
+        ArrayDeque<Integer> model = new ArrayDeque<>();
+        Random random = new Random(spec.toString().hashCode());
+        int limit = spec.bounded() ? q.capacity() : 4 * spec.requested() + 8;
+        int next = 0;
+        for (int run = 0; run < 400; run++) {
+            boolean offering = random.nextBoolean();
+            int length = 1 + random.nextInt(limit + 2);
+            for (int i = 0; i < length; i++) {
+                if (offering) {
+                    boolean room = model.size() < limit;
+                    if (room || spec.bounded()) {
+                        assertEquals(room, q.offer(next), "offer of " + next + " with " + model.size() + " in " + q);
+                        if (room) {
+                            model.add(next++);
+                        }
+                    }
+                } else {
+                    assertEquals(model.peek(), q.peek(), "peek in run " + run + ": " + q);
+                    assertEquals(model.poll(), q.poll(), "poll in run " + run + ": " + q);
+                }
+                assertEquals(model.size(), q.size(), "size in run " + run + ": " + q);
+                assertEquals(model.isEmpty(), q.isEmpty(), "isEmpty in run " + run + ": " + q);
+            }
+        }
     }
 
     @Test
