@@ -35,7 +35,9 @@ import java.util.function.Supplier;
  * 6 paired rounds of the lab: throughput 1.31x [1.12, 1.54] at chunk 128, 1.27x at 1024, 1.17x at 16384, 0.83x
  * [0.41, 1.68] at 16, so chunk pooling (JCTools 4's XADD queue pools its chunks) is not needed to reach it. The
  * linearizable poll is what costs here: at a claimed slot not yet written it reads the producer index, which the
- * producers' XADDs own; relaxedPoll does not, and measured 2.20x of JCTools at chunk 128.
+ * producers' XADDs own; relaxedPoll does not, and measured 2.20x of JCTools at chunk 128. At chunk 16 the fence
+ * before "empty" is not the cost: JMH by hand at the lab's quick settings (16 interleaved rounds), 0.85x [0.73, 1.00]
+ * of JCTools with it and 0.84x [0.76, 0.93] without it; the lab's 12-round runs put that row at 0.54x-0.83x.
  *
  * Padding: pads are byte fields, because since JDK 15 the JVM fills holes in a superclass's layout with a
  * subclass's narrow fields (JDK-8237767) and long pads leave such holes; LayoutTest checks the result.
