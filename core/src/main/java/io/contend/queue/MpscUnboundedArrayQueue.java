@@ -39,6 +39,15 @@ import java.util.function.Supplier;
  * before "empty" is not the cost: JMH by hand at the lab's quick settings (16 interleaved rounds), 0.85x [0.73, 1.00]
  * of JCTools with it and 0.84x [0.76, 0.93] without it; the lab's 12-round runs put that row at 0.54x-0.83x.
  *
+ * Front pad (issue 18): each chunk's array starts with Slots.FRONT_PAD unused slots, as the SPSC linked kinds' buffers
+ * do, so that the array header every checked access reads (its length, and for a store its class word) is on a line
+ * no slot write touches; unpadded, a chunk of 16 is two lines and both threads kept writing the header's. JMH by hand
+ * at the lab's quick settings (2 x 200 ms warm-up, 2 x 200 ms measured), forks of the unpadded queue, the padded one
+ * and JCTools interleaved: at chunk 16 1.11x [1.00, 1.24] of the unpadded queue (32 rounds), at chunk 128 1.15x
+ * [0.96, 1.39] (12 rounds). Measured and not kept: moving next and prev onto a line of their own, away from the index
+ * and slots fields the producer reads at every offer (0.96x [0.81, 1.13] at chunk 16, 16 rounds), and, to see what
+ * the consumer's clear of prev costs, not clearing it (0.87x [0.76, 0.99]).
+ *
  * Padding: pads are byte fields, because since JDK 15 the JVM fills holes in a superclass's layout with a
  * subclass's narrow fields (JDK-8237767) and long pads leave such holes; LayoutTest checks the result.
  * The pad and field-holder classes (a VarHandle and its accessors per field) repeat across padded classes on
@@ -192,7 +201,7 @@ public final class MpscUnboundedArrayQueue<E> extends MpscUnboundedPad2<E> {
 
         Chunk(long index, int size, Chunk prev) {
             this.index = index;
-            this.slots = new Object[size];
+            this.slots = new Object[Slots.FRONT_PAD + size]; // see Slots.FRONT_PAD
             PREV.set(this, prev);
         }
 
@@ -235,8 +244,13 @@ public final class MpscUnboundedArrayQueue<E> extends MpscUnboundedPad2<E> {
         if (chunk.index != wanted) {
             chunk = producerChunkFor(chunk, wanted);
         }
-        Slots.soElement(chunk.slots, (int) index & mask, e);
+        Slots.soElement(chunk.slots, offset(index), e);
         return true;
+    }
+
+    /** Array index of position {@code index} in its chunk, after the front pad. */
+    private int offset(long index) {
+        return Slots.FRONT_PAD + ((int) index & mask);
     }
 
     private Chunk producerChunkFor(Chunk from, long wanted) {
@@ -314,7 +328,7 @@ public final class MpscUnboundedArrayQueue<E> extends MpscUnboundedPad2<E> {
             consumerChunk = next;
             chunk = next;
         }
-        int offset = (int) index & mask;
+        int offset = offset(index);
         Object e = Slots.lvElement(chunk.slots, offset);
         if (e == null) {
             if (!waitForClaimed || emptyAfterFullFence(index)) {

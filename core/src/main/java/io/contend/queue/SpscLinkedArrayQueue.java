@@ -299,7 +299,7 @@ public abstract class SpscLinkedArrayQueue<E> extends SpscLinkedPad2<E> {
     private static final Object JUMP = new Object();
     private static final int MAX_LOOK_AHEAD = 4096;
     /** Slots before the ring in every buffer (see {@link #newBuffer}). */
-    static final int FRONT_PAD = 16;
+    static final int FRONT_PAD = Slots.FRONT_PAD;
 
     SpscLinkedArrayQueue(int firstBufferCapacity, int maxBufferCapacity, long maxCapacity, boolean doubling) {
         super(firstBufferCapacity, maxBufferCapacity, maxCapacity, doubling);

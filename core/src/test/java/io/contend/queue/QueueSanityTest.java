@@ -389,28 +389,33 @@ class QueueSanityTest {
     }
 
     @Test
-    void linkedBuffersNeverWriteTheirFrontPad() {
+    void linkedBuffersAndChunksNeverWriteTheirFrontPad() {
         // The pad keeps the array header's line free of writes; a slot offset that forgot it would land there.
         SpscUnboundedArrayQueue<Integer> unbounded = new SpscUnboundedArrayQueue<>(16);
         SpscGrowableArrayQueue<Integer> growable = new SpscGrowableArrayQueue<>(4, 64);
+        MpscUnboundedArrayQueue<Integer> mpsc = new MpscUnboundedArrayQueue<>(16);
         for (int round = 0; round < 200; round++) {
             for (int i = 0; i < round % 61; i++) { // below the growable queue's bound of 64
                 unbounded.offer(i);
                 growable.offer(i);
+                mpsc.offer(i);
             }
             // While the queues hold elements: the buffers the two sides use, JUMPs and links included.
             for (Object[] buffer : List.of(unbounded.producerBuffer, unbounded.consumerBuffer,
-                    growable.producerBuffer, growable.consumerBuffer)) {
-                for (int i = 0; i < SpscLinkedArrayQueue.FRONT_PAD; i++) {
+                    growable.producerBuffer, growable.consumerBuffer, mpsc.producerChunk.slots,
+                    mpsc.consumerChunk.slots)) {
+                for (int i = 0; i < Slots.FRONT_PAD; i++) {
                     assertNull(buffer[i], "pad slot " + i + " of a buffer of " + buffer.length);
                 }
             }
             for (int i = 0; i < round % 61; i++) {
                 assertEquals(i, unbounded.poll());
                 assertEquals(i, growable.poll());
+                assertEquals(i, mpsc.poll());
             }
         }
-        assertEquals(64 + SpscLinkedArrayQueue.FRONT_PAD + 1, growable.producerBuffer.length);
+        assertEquals(64 + Slots.FRONT_PAD + 1, growable.producerBuffer.length);
+        assertEquals(16 + Slots.FRONT_PAD, mpsc.producerChunk.slots.length);
     }
 
     private static Object[] firstBuffer(SpscUnboundedArrayQueue<Integer> q) {
