@@ -331,10 +331,20 @@ class StressRunFaultTest {
         assertEquals("IllegalStateException", OperationStats.describe(new IllegalStateException()));
     }
 
+    /** The stress command's run-length option, as the user types it. */
+    private static final String RUN_LENGTH_OPTION = "--duration";
+
+    /** Parses a run length as the stress command does for its run-length option. */
+    private static void parseRunLength(String text) {
+        Durations.parse(RUN_LENGTH_OPTION, text);
+    }
+
     @Test
     void durationsBeyondANanosecondClockAreUsageErrorsNotOverflows() {
-        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> Durations.parse("--duration", "3000000h"));
-        assertEquals("--duration is too long: at most 292 years fit a nanosecond clock: '3000000h'", e.getMessage());
+        String option = RUN_LENGTH_OPTION;
+        String expected = option + " is too long: at most 292 years fit a nanosecond clock: '3000000h'";
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> parseRunLength("3000000h"));
+        assertEquals(expected, e.getMessage());
         assertTrue(assertThrows(IllegalArgumentException.class, () -> Workloads.create("sleep",
                 WorkloadOptions.parse(List.of("--service-time", "3000000h")))).getMessage()
                 .startsWith("workload option --service-time is too long"));
