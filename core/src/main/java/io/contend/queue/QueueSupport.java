@@ -12,6 +12,14 @@ final class QueueSupport {
     }
 
     /**
+     * The SPSC producers' look-ahead for a ring of {@code capacity} slots: a quarter of it, at most 4096, at least 1
+     * (JCTools' SpscLookAheadUtil policy).
+     */
+    static int lookAheadStep(int capacity) {
+        return Math.max(1, Math.min(capacity / 4, 4096));
+    }
+
+    /**
      * @param name the argument's name, for the message
      * @param requested a capacity of at least {@code min}
      * @param min the smallest accepted

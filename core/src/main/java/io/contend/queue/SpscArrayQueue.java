@@ -127,7 +127,7 @@ abstract class SpscArrayQueueColdFields<E> extends SpscArrayQueuePad0<E> {
         int capacity = QueueSupport.roundToPowerOfTwo("capacity", requestedCapacity, 1);
         buffer = new Object[capacity];
         mask = capacity - 1;
-        lookAheadStep = Math.max(1, Math.min(capacity / 4, 4096));
+        lookAheadStep = QueueSupport.lookAheadStep(capacity);
     }
 }
 

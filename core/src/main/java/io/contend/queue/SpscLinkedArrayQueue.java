@@ -297,7 +297,6 @@ abstract class SpscLinkedPad2<E> extends SpscLinkedConsumerFields<E> {
 public abstract class SpscLinkedArrayQueue<E> extends SpscLinkedPad2<E> {
     /** Written in the old buffer's slot where the position continues in the next buffer. */
     private static final Object JUMP = new Object();
-    private static final int MAX_LOOK_AHEAD = 4096;
     /** Slots before the ring in every buffer (see {@link #newBuffer}). */
     static final int FRONT_PAD = Slots.FRONT_PAD;
 
@@ -437,7 +436,7 @@ public abstract class SpscLinkedArrayQueue<E> extends SpscLinkedPad2<E> {
     }
 
     private static int lookAheadStep(int mask) {
-        return Math.max(1, Math.min((mask + 1) / 4, MAX_LOOK_AHEAD));
+        return QueueSupport.lookAheadStep(mask + 1);
     }
 
     @Override
