@@ -1,5 +1,6 @@
 package io.contend.bench.queue;
 
+import io.contend.queue.MessagePassingQueue;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
@@ -55,13 +56,18 @@ public class QueueBurstCostBenchmark {
 
         Queue<Integer> a;
         Queue<Integer> b;
+        /** For impl=contend-relaxed, a and b called through their relaxed methods ({@link QueueCalls}); else null. */
+        MessagePassingQueue<Integer> relaxedA;
+        MessagePassingQueue<Integer> relaxedB;
         Echo echo;
 
         @Setup(Level.Trial)
         public void start() {
-            a = newQueue(CAPACITY);
-            b = newQueue(CAPACITY);
-            echo = new Echo("contend-queue-echo-" + queue + "-" + impl, a, b);
+            relaxedA = newRelaxedTarget(CAPACITY);
+            relaxedB = newRelaxedTarget(CAPACITY);
+            a = queueOf(relaxedA, CAPACITY);
+            b = queueOf(relaxedB, CAPACITY);
+            echo = new Echo("contend-queue-echo-" + queue + "-" + impl, a, relaxedA, b, relaxedB);
             echo.start();
         }
 
@@ -82,14 +88,19 @@ public class QueueBurstCostBenchmark {
     /** Polls A and offers each message to B until halted; spins on an empty A and a full B. */
     static final class Echo extends Thread {
         private final Queue<Integer> in;
+        private final MessagePassingQueue<Integer> relaxedIn;
         private final Queue<Integer> out;
+        private final MessagePassingQueue<Integer> relaxedOut;
         private volatile boolean running = true;
         volatile Throwable failure;
 
-        Echo(String name, Queue<Integer> in, Queue<Integer> out) {
+        Echo(String name, Queue<Integer> in, MessagePassingQueue<Integer> relaxedIn, Queue<Integer> out,
+                MessagePassingQueue<Integer> relaxedOut) {
             super(name);
             this.in = in;
+            this.relaxedIn = relaxedIn;
             this.out = out;
+            this.relaxedOut = relaxedOut;
             setDaemon(true);
         }
 
@@ -97,11 +108,11 @@ public class QueueBurstCostBenchmark {
         public void run() {
             try {
                 while (running) {
-                    Integer m = in.poll();
+                    Integer m = QueueCalls.poll(in, relaxedIn);
                     if (m == null) {
                         continue;
                     }
-                    while (!out.offer(m)) {
+                    while (!QueueCalls.offer(out, relaxedOut, m)) {
                         if (!running) {
                             return;
                         }
@@ -130,17 +141,19 @@ public class QueueBurstCostBenchmark {
     public int burst(Loop loop) {
         Queue<Integer> a = loop.a;
         Queue<Integer> b = loop.b;
+        MessagePassingQueue<Integer> relaxedA = loop.relaxedA;
+        MessagePassingQueue<Integer> relaxedB = loop.relaxedB;
         Integer message = loop.message;
         int burst = loop.burst;
         for (int i = 0; i < burst; i++) {
-            while (!a.offer(message)) { // never full (A is empty at the start, burst << capacity): a safety net
+            while (!QueueCalls.offer(a, relaxedA, message)) { // never full (A is empty at the start, burst << capacity): a safety net
                 loop.checkEcho();
             }
         }
         int sum = 0;
         for (int i = 0; i < burst; i++) {
             Integer m;
-            while ((m = b.poll()) == null) {
+            while ((m = QueueCalls.poll(b, relaxedB)) == null) {
                 loop.checkEcho();
             }
             sum += m;

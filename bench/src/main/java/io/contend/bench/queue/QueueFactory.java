@@ -115,7 +115,7 @@ public final class QueueFactory {
             case CONTEND:
                 return contend(queue, chunk, capacity);
             case CONTEND_RELAXED:
-                return new RelaxedQueue<>(contend(queue, chunk, capacity));
+                return new RelaxedQueue<>(createContend(queue, chunk, capacity));
             case JCTOOLS:
                 return jctools(queue, chunk, capacity);
             case JCTOOLS_VARHANDLE:
@@ -123,6 +123,20 @@ public final class QueueFactory {
             default:
                 return jdk(queue, capacity);
         }
+    }
+
+    /**
+     * @param queue the kind
+     * @param chunk as for {@link #create}
+     * @param capacity as for {@link #create}
+     * @return a new, empty contend queue of the kind, as a MessagePassingQueue (for its relaxed calls)
+     * @throws IllegalArgumentException naming the kind if it is unknown
+     */
+    public static io.contend.queue.MessagePassingQueue<Integer> createContend(String queue, int chunk, int capacity) {
+        if (!supports(queue, CONTEND)) {
+            throw new IllegalArgumentException("unknown queue kind '" + queue + "'; queues: " + QUEUES);
+        }
+        return contend(queue, chunk, capacity);
     }
 
     private static io.contend.queue.AbstractMessagePassingQueue<Integer> contend(String queue, int chunk, int capacity) {

@@ -1,5 +1,6 @@
 package io.contend.bench.queue;
 
+import io.contend.queue.MessagePassingQueue;
 import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.State;
@@ -36,5 +37,22 @@ public abstract class QueueParams {
     /** @return a new queue of the parameters' kind and implementation */
     Queue<Integer> newQueue(int capacity) {
         return QueueFactory.create(queue, impl, chunk, capacity);
+    }
+
+    /**
+     * @return for {@code impl=contend-relaxed}, a new contend queue of the parameters' kind, which the benchmark
+     *         calls through relaxedOffer and relaxedPoll ({@link QueueCalls}); null for every other implementation
+     */
+    MessagePassingQueue<Integer> newRelaxedTarget(int capacity) {
+        return impl.equals(QueueFactory.CONTEND_RELAXED) ? QueueFactory.createContend(queue, chunk, capacity) : null;
+    }
+
+    /**
+     * @param relaxedTarget what {@link #newRelaxedTarget} returned
+     * @return the queue as a Queue: the relaxed target seen through {@link RelaxedQueue} (for set-up and drains),
+     *         or else a new queue of the parameters' kind and implementation
+     */
+    Queue<Integer> queueOf(MessagePassingQueue<Integer> relaxedTarget, int capacity) {
+        return relaxedTarget != null ? new RelaxedQueue<>(relaxedTarget) : newQueue(capacity);
     }
 }

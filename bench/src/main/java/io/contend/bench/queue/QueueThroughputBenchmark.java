@@ -1,5 +1,6 @@
 package io.contend.bench.queue;
 
+import io.contend.queue.MessagePassingQueue;
 import org.openjdk.jmh.annotations.AuxCounters;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -67,6 +68,8 @@ public class QueueThroughputBenchmark {
     @State(Scope.Group)
     public static class Channel extends QueueParams {
         Queue<Integer> q;
+        /** For impl=contend-relaxed, the same queue as q, called through its relaxed methods; else null. */
+        MessagePassingQueue<Integer> relaxed;
         /** Whether the producer holds back when too far ahead (the unbounded kinds). */
         boolean limitLead;
         /** Messages the consumer has taken since the trial began, published every {@link #PUBLISH_EVERY}. */
@@ -74,7 +77,8 @@ public class QueueThroughputBenchmark {
 
         @Setup(Level.Trial)
         public void setUp() {
-            q = newQueue(CAPACITY);
+            relaxed = newRelaxedTarget(CAPACITY);
+            q = queueOf(relaxed, CAPACITY);
             limitLead = !QueueFactory.bounded(queue);
         }
     }
@@ -149,7 +153,7 @@ public class QueueThroughputBenchmark {
     public void throughput_offer(Channel channel, OfferCounters counters) {
         if (channel.limitLead && counters.tooFarAhead(channel)) {
             counters.offersFailed++;
-        } else if (channel.q.offer(channel.message)) {
+        } else if (QueueCalls.offer(channel.q, channel.relaxed, channel.message)) {
             counters.offersMade++;
             counters.offered++;
         } else {
@@ -162,7 +166,7 @@ public class QueueThroughputBenchmark {
     @Group("throughput")
     @GroupThreads(1)
     public void throughput_poll(Channel channel, PollCounters counters) {
-        if (channel.q.poll() == null) {
+        if (QueueCalls.poll(channel.q, channel.relaxed) == null) {
             counters.pollsFailed++;
         } else {
             counters.took(channel);

@@ -12,10 +12,12 @@ import java.util.Objects;
  * full fence that the linearizable poll takes first (see MessagePassingQueue's class notes), and for the MPSC kinds
  * it also returns null at a slot whose claim is still in flight instead of reading the producer's index to find
  * out, as JCTools' relaxedPoll does; the lab measures both so that the price of the linearizable poll (its
- * agreement with size() and isEmpty()) is a number in the table. One more monomorphic call per operation, which
- * the JIT inlines (-XX:+PrintInlining), but the call still loads the wrapped queue and checks its class: in a
- * 12-round lab run, when the SPSC relaxed poll was the same code as poll, the SPSC relaxed rows came out
- * 0.7x-1.0x of the plain ones, which shows how much a load and a compare per operation weigh in these benchmarks.
+ * agreement with size() and isEmpty()) is a number in the table. The benchmarks no longer call through this class
+ * (they call the relaxed methods directly, {@link QueueCalls}); it is the Queue view for set-up, drains and other
+ * users of {@link QueueFactory#create}. Why not: one more monomorphic call per operation, which the JIT inlines
+ * (-XX:+PrintInlining), but the call still loads the wrapped queue and checks its class: in a 12-round lab run,
+ * when the SPSC relaxed poll was the same code as poll, the SPSC relaxed rows came out 0.7x-1.0x of the plain
+ * ones, which shows how much a load and a compare per operation weigh in these benchmarks.
  *
  * @param <E> element type
  */
