@@ -104,6 +104,22 @@ import java.lang.invoke.VarHandle;
  * Element stores are a release fence and a plain array store (Slots.soElement), which drops the VarHandle's
  * three-load type check: 1.07x [1.02, 1.12] at chunk 128 (6 rounds).
  *
+ * The fence's price (issue 18): in the lab's throughput benchmark the consumer keeps catching up with the producer,
+ * and its first empty poll after each take pays the full fence that keeps "empty" linearizable. JMH by hand at the
+ * lab's quick settings, forks interleaved, 20 rounds, SpscChunked at chunk 128: relaxedPoll (called directly) made
+ * 1.33x [1.16, 1.53] the throughput of poll, and 1.01x [0.84, 1.21] of JCTools' Unsafe class where poll made 0.76x
+ * [0.66, 0.87]. The fence cannot go: the consumer stores cIndex and then loads the next slot, the producer stores that
+ * slot and then (in size(), isEmpty() or before "full") loads cIndex, and only a StoreLoad barrier on both sides (on
+ * x86 a locked instruction, which costs the same) keeps both from missing the other's store; one per consumer store
+ * is the least. Tried and not kept (same settings, ratio to the kept code): 8 more slot loads before the fence, 0.93x
+ * [0.72, 1.20]; 4 onSpinWait-and-load steps before it, 1.00x [0.83, 1.20]; at a take whose next slot is empty, the
+ * fence between the index store and the clear (so that it waits for the index store, not for the clear of a line
+ * the producer is writing): 1.11x [1.02, 1.22] and 1.09x [1.03, 1.15] at chunk 128 (two runs of 20 rounds), level
+ * elsewhere (SpscUnbounded and SpscGrowable at 128, SpscChunked and SpscUnbounded at 16: 0.91x-1.09x, every interval
+ * across 1), but bursts of 100 took 1.21x [1.03, 1.42] the time (10 rounds), as the extra slot load at every take
+ * slows a consumer that streams. So poll() keeps its guarantee and its price, which the lab shows as the contend
+ * rows against contend-relaxed; relaxedPoll() is the fast path by name.
+ *
  * Invariants: on entering the cold path, the producer's slot for pIndex is free (every path that writes
  * position i first established that slot i+1 is free, or that no JUMP will be needed), so a JUMP always has a
  * slot; a JUMP is the last slot store of a buffer; a position is written to exactly one buffer;
