@@ -68,17 +68,20 @@ final class Slots {
 
     /**
      * Spins until the slot holds a value: for a consumer that knows an offer has claimed the slot (its index is
-     * below the producer index) and is between its index store and its element store.
+     * below the producer index) and is between its index store and its element store. It loads before its first
+     * spin-wait: the element store follows the claim within nanoseconds, and a pause first (a PAUSE instruction on
+     * x86, tens of cycles) delayed every such hand-off. Measured (issue 18): MpscUnbounded round trips of one
+     * message, JMH by hand (12 x 250 ms, the mean of the last 8), forks interleaved, 20 rounds: forks in the fast
+     * state 127-168 ns against 164-219 with the pause first (5 slow forks, 455-772 ns, on each side).
      *
      * @return the value, read volatile
      */
     @SuppressWarnings("unchecked")
     static <E> E lvElementWhenWritten(Object[] buffer, int index) {
         Object e;
-        do {
+        while ((e = SLOT.getVolatile(buffer, index)) == null) {
             Thread.onSpinWait();
-            e = SLOT.getVolatile(buffer, index);
-        } while (e == null);
+        }
         return (E) e;
     }
 
