@@ -38,6 +38,8 @@ import java.util.function.Supplier;
  * producers' XADDs own; relaxedPoll does not, and measured 2.20x of JCTools at chunk 128. At chunk 16 the fence
  * before "empty" is not the cost: JMH by hand at the lab's quick settings (16 interleaved rounds), 0.85x [0.73, 1.00]
  * of JCTools with it and 0.84x [0.76, 0.93] without it; the lab's 12-round runs put that row at 0.54x-0.83x.
+ * At a claimed slot not yet written the consumer loads before its first spin-wait (Slots.lvElementWhenWritten, where
+ * the measurement is): a pause first had made round trips of one message about a fifth longer.
  *
  * Front pad (issue 18): each chunk's array starts with Slots.FRONT_PAD unused slots, as the SPSC linked kinds' buffers
  * do, so that the array header every checked access reads (its length, and for a store its class word) is on a line
