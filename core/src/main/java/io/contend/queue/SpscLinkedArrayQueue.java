@@ -313,31 +313,26 @@ abstract class SpscLinkedPad2<E> extends SpscLinkedConsumerFields<E> {
 public abstract class SpscLinkedArrayQueue<E> extends SpscLinkedPad2<E> {
     /** Written in the old buffer's slot where the position continues in the next buffer. */
     private static final Object JUMP = new Object();
-    /** Slots before the ring in every buffer (see {@link #newBuffer}). */
-    static final int FRONT_PAD = Slots.FRONT_PAD;
-
     SpscLinkedArrayQueue(int firstBufferCapacity, int maxBufferCapacity, long maxCapacity, boolean doubling) {
         super(firstBufferCapacity, maxBufferCapacity, maxCapacity, doubling);
     }
 
     /**
-     * A buffer for a ring of {@code capacity} slots: the front pad, the ring, and the link slot last. The pad's
-     * slots are never written, so the lines that hold the array's header (its length and class, which every
-     * checked slot access reads) are never written after allocation either: 16 references of 4 bytes or more
-     * cover the rest of the header's line wherever the array starts.
+     * A buffer for a ring of {@code capacity} slots: the front pad ({@link Slots#FRONT_PAD}, never written, so the
+     * array header's line is not either), the ring, and the link slot last.
      */
     static Object[] newBuffer(int capacity) {
-        return new Object[FRONT_PAD + capacity + 1];
+        return new Object[Slots.FRONT_PAD + capacity + 1];
     }
 
     /** Array index of position {@code index} in a buffer whose ring mask is {@code mask}. */
     private static int offset(long index, int mask) {
-        return FRONT_PAD + ((int) index & mask);
+        return Slots.FRONT_PAD + ((int) index & mask);
     }
 
     /** The ring mask of a buffer made by {@link #newBuffer}. */
     private static int ringMask(Object[] buffer) {
-        return buffer.length - FRONT_PAD - 2;
+        return buffer.length - Slots.FRONT_PAD - 2;
     }
 
     /** Array index of a buffer's link slot. */

@@ -3,10 +3,9 @@ package io.contend.bench.queue;
 import io.contend.queue.MessagePassingQueue;
 import org.junit.jupiter.api.Test;
 
+import java.lang.reflect.Proxy;
 import java.util.ArrayDeque;
 import java.util.Queue;
-import java.util.function.Consumer;
-import java.util.function.Supplier;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
@@ -15,80 +14,35 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 class QueueCallsTest {
 
-    /** Records which of its calls the benchmark made; holds elements in an ArrayDeque. */
-    private static final class CallLog implements MessagePassingQueue<Integer> {
+    /** A MessagePassingQueue that records the name of every call made on it, with its offers and polls on a deque. */
+    private static final class CallLog {
         final ArrayDeque<Integer> elements = new ArrayDeque<>();
         final StringBuilder calls = new StringBuilder();
 
-        @Override
-        public boolean offer(Integer e) {
-            calls.append("offer ");
-            return elements.offer(e);
-        }
-
-        @Override
-        public Integer poll() {
-            calls.append("poll ");
-            return elements.poll();
-        }
-
-        @Override
-        public boolean relaxedOffer(Integer e) {
-            calls.append("relaxedOffer ");
-            return elements.offer(e);
-        }
-
-        @Override
-        public Integer relaxedPoll() {
-            calls.append("relaxedPoll ");
-            return elements.poll();
-        }
-
-        @Override
-        public Integer peek() {
-            return elements.peek();
-        }
-
-        @Override
-        public int size() {
-            return elements.size();
-        }
-
-        @Override
-        public boolean isEmpty() {
-            return elements.isEmpty();
-        }
-
-        @Override
-        public int capacity() {
-            return Integer.MAX_VALUE;
-        }
-
-        @Override
-        public void clear() {
-            elements.clear();
-        }
-
-        @Override
-        public int drain(Consumer<Integer> consumer, int limit) {
-            throw new UnsupportedOperationException();
-        }
-
-        @Override
-        public int fill(Supplier<Integer> supplier, int limit) {
-            throw new UnsupportedOperationException();
+        @SuppressWarnings("unchecked")
+        MessagePassingQueue<Integer> queue() {
+            return (MessagePassingQueue<Integer>) Proxy.newProxyInstance(getClass().getClassLoader(),
+                    new Class<?>[] {MessagePassingQueue.class}, (proxy, method, args) -> {
+                        calls.append(method.getName()).append(' ');
+                        return switch (method.getName()) {
+                            case "offer", "relaxedOffer" -> elements.offer((Integer) args[0]);
+                            case "poll", "relaxedPoll" -> elements.poll();
+                            default -> throw new UnsupportedOperationException(method.getName());
+                        };
+                    });
         }
     }
 
     @Test
     void aRelaxedTargetTakesTheRelaxedCallsAndTheQueueViewNone() {
-        CallLog relaxed = new CallLog();
+        CallLog log = new CallLog();
+        MessagePassingQueue<Integer> relaxed = log.queue();
         Queue<Integer> view = new ArrayDeque<>(); // must stay untouched
         Integer message = 7;
         assertTrue(QueueCalls.offer(view, relaxed, message));
         assertSame(message, QueueCalls.poll(view, relaxed));
         assertNull(QueueCalls.poll(view, relaxed));
-        assertEquals("relaxedOffer relaxedPoll relaxedPoll ", relaxed.calls.toString());
+        assertEquals("relaxedOffer relaxedPoll relaxedPoll ", log.calls.toString());
         assertTrue(view.isEmpty());
     }
 
