@@ -50,6 +50,21 @@ import java.util.function.Supplier;
  * and slots fields the producer reads at every offer (0.96x [0.81, 1.13] at chunk 16, 16 rounds), and, to see what
  * the consumer's clear of prev costs, not clearing it (0.87x [0.76, 0.99]).
  *
+ * Producer fields (issue 18): the chunk hint used to share a line with the claim counter, which every offer writes
+ * (XADD) and the consumer reads at every empty poll; now a pad separates them, as JCTools' MpUnboundedXaddArrayQueue
+ * keeps its producer chunk apart from its producer index. JMH by hand at the lab's quick settings, forks interleaved,
+ * against the shared line: at chunk 16 1.27x [1.01, 1.58] (16 rounds) and 1.38x [1.16, 1.64] (20 rounds), at 128
+ * 1.47x [1.16, 1.87] (14 rounds), at 1024 1.03x [0.80, 1.33] (12 rounds); round trips of one message took 0.57x
+ * [0.36, 0.90] the time (10 rounds), of ten 0.74x [0.44, 1.27]. (No hardware counters here to say which thread's
+ * misses those were.)
+ *
+ * Back pad (issue 18): each chunk's array also ends with Slots.BACK_PAD unused slots. A producer allocates the next
+ * chunk's object and array right after the current array, so the array's last slots, which the consumer clears,
+ * shared a line with the next chunk's index and slots fields, which every offer reads. Same settings, against the
+ * split alone: chunk 16 1.31x [1.13, 1.52] (16 rounds; means 27.0 messages per us against 20.7, JCTools 25.5), chunk
+ * 128 1.08x [0.96, 1.20] (20 rounds), round trips of one message 1.05x [0.85, 1.31] the time (10 rounds). Cost: 64
+ * bytes a chunk with 4-byte references.
+ *
  * Padding: pads are byte fields, because since JDK 15 the JVM fills holes in a superclass's layout with a
  * subclass's narrow fields (JDK-8237767) and long pads leave such holes; LayoutTest checks the result.
  * The pad and field-holder classes (a VarHandle and its accessors per field) repeat across padded classes on
@@ -73,24 +88,19 @@ abstract class MpscUnboundedPad0<E> extends AbstractMessagePassingQueue<E> {
             p0b112, p0b113, p0b114, p0b115, p0b116, p0b117, p0b118, p0b119, p0b120, p0b121, p0b122, p0b123, p0b124, p0b125, p0b126, p0b127;
 }
 
-/** The producers' claim counter and chunk hint, read and written by every producer. */
-abstract class MpscUnboundedProducerFields<E> extends MpscUnboundedPad0<E> {
+/** The producers' claim counter, the one field every offer writes (XADD) and the consumer reads at "empty". */
+abstract class MpscUnboundedProducerIndex<E> extends MpscUnboundedPad0<E> {
     static final VarHandle P_INDEX;
-    static final VarHandle P_CHUNK;
 
     static {
         try {
-            MethodHandles.Lookup lookup = MethodHandles.lookup();
-            P_INDEX = lookup.findVarHandle(MpscUnboundedProducerFields.class, "producerIndex", long.class);
-            P_CHUNK = lookup.findVarHandle(MpscUnboundedProducerFields.class, "producerChunk",
-                    MpscUnboundedArrayQueue.Chunk.class);
+            P_INDEX = MethodHandles.lookup().findVarHandle(MpscUnboundedProducerIndex.class, "producerIndex", long.class);
         } catch (ReflectiveOperationException e) {
             throw new ExceptionInInitializerError(e);
         }
     }
 
     volatile long producerIndex;
-    volatile MpscUnboundedArrayQueue.Chunk producerChunk;
 
     final long lvProducerIndex() {
         return producerIndex;
@@ -99,6 +109,34 @@ abstract class MpscUnboundedProducerFields<E> extends MpscUnboundedPad0<E> {
     final long xaddProducerIndex(long delta) {
         return (long) P_INDEX.getAndAdd(this, delta);
     }
+}
+
+/** Padding between the claim counter and the chunk hint (see "Producer fields" in the implementation notes). */
+abstract class MpscUnboundedPadC<E> extends MpscUnboundedProducerIndex<E> {
+    byte pcb000, pcb001, pcb002, pcb003, pcb004, pcb005, pcb006, pcb007, pcb008, pcb009, pcb010, pcb011, pcb012, pcb013, pcb014, pcb015,
+            pcb016, pcb017, pcb018, pcb019, pcb020, pcb021, pcb022, pcb023, pcb024, pcb025, pcb026, pcb027, pcb028, pcb029, pcb030, pcb031,
+            pcb032, pcb033, pcb034, pcb035, pcb036, pcb037, pcb038, pcb039, pcb040, pcb041, pcb042, pcb043, pcb044, pcb045, pcb046, pcb047,
+            pcb048, pcb049, pcb050, pcb051, pcb052, pcb053, pcb054, pcb055, pcb056, pcb057, pcb058, pcb059, pcb060, pcb061, pcb062, pcb063,
+            pcb064, pcb065, pcb066, pcb067, pcb068, pcb069, pcb070, pcb071, pcb072, pcb073, pcb074, pcb075, pcb076, pcb077, pcb078, pcb079,
+            pcb080, pcb081, pcb082, pcb083, pcb084, pcb085, pcb086, pcb087, pcb088, pcb089, pcb090, pcb091, pcb092, pcb093, pcb094, pcb095,
+            pcb096, pcb097, pcb098, pcb099, pcb100, pcb101, pcb102, pcb103, pcb104, pcb105, pcb106, pcb107, pcb108, pcb109, pcb110, pcb111,
+            pcb112, pcb113, pcb114, pcb115, pcb116, pcb117, pcb118, pcb119, pcb120, pcb121, pcb122, pcb123, pcb124, pcb125, pcb126, pcb127;
+}
+
+/** The chunk hint, read by every offer and written (by CAS) once a chunk. */
+abstract class MpscUnboundedProducerChunk<E> extends MpscUnboundedPadC<E> {
+    static final VarHandle P_CHUNK;
+
+    static {
+        try {
+            P_CHUNK = MethodHandles.lookup().findVarHandle(MpscUnboundedProducerChunk.class, "producerChunk",
+                    MpscUnboundedArrayQueue.Chunk.class);
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
+
+    volatile MpscUnboundedArrayQueue.Chunk producerChunk;
 
     final MpscUnboundedArrayQueue.Chunk lvProducerChunk() {
         return producerChunk;
@@ -110,7 +148,7 @@ abstract class MpscUnboundedProducerFields<E> extends MpscUnboundedPad0<E> {
 }
 
 /** Padding between producers and the consumer. */
-abstract class MpscUnboundedPad1<E> extends MpscUnboundedProducerFields<E> {
+abstract class MpscUnboundedPad1<E> extends MpscUnboundedProducerChunk<E> {
     byte p1b000, p1b001, p1b002, p1b003, p1b004, p1b005, p1b006, p1b007, p1b008, p1b009, p1b010, p1b011, p1b012, p1b013, p1b014, p1b015,
             p1b016, p1b017, p1b018, p1b019, p1b020, p1b021, p1b022, p1b023, p1b024, p1b025, p1b026, p1b027, p1b028, p1b029, p1b030, p1b031,
             p1b032, p1b033, p1b034, p1b035, p1b036, p1b037, p1b038, p1b039, p1b040, p1b041, p1b042, p1b043, p1b044, p1b045, p1b046, p1b047,
@@ -203,7 +241,7 @@ public final class MpscUnboundedArrayQueue<E> extends MpscUnboundedPad2<E> {
 
         Chunk(long index, int size, Chunk prev) {
             this.index = index;
-            this.slots = new Object[Slots.FRONT_PAD + size]; // see Slots.FRONT_PAD
+            this.slots = new Object[Slots.FRONT_PAD + size + Slots.BACK_PAD]; // see Slots.FRONT_PAD and BACK_PAD
             PREV.set(this, prev);
         }
 

@@ -18,6 +18,14 @@ final class Slots {
      * allocation. Measured in SpscLinkedArrayQueue's and MpscUnboundedArrayQueue's notes.
      */
     static final int FRONT_PAD = 16;
+    /**
+     * Slots left unused at the end of the same buffers and chunks. A thread's next allocation starts right after its
+     * last one in memory, so without them the last slots, which both threads write, share a line with the next
+     * buffer's header (or the next chunk's fields and header), which every access to that buffer reads: where the
+     * producer is about one buffer ahead, each write to the old buffer's tail misses the producer's reads in the new
+     * one. Measured in SpscLinkedArrayQueue's and MpscUnboundedArrayQueue's notes.
+     */
+    static final int BACK_PAD = 16;
 
     private Slots() {
     }

@@ -84,41 +84,53 @@ import java.lang.invoke.VarHandle;
  * [0.71, 1.50] (7 rounds, bistable as above); keeping only the link out of line with
  * -XX:CompileCommand=dontinline had made 1.37x [1.02, 1.84] there.
  *
- * Front pad (issue 18): every checked access to a slot reads the array's header (its length for the range check,
- * and for a store its class word), where JCTools' Unsafe access reads nothing. Without a pad the header shares its
- * line with the ring's first slots, so while one thread writes those slots, every access the other thread makes
- * anywhere in the buffer misses. Each buffer now starts with 16 slots that are never written (newBuffer). Effect,
- * JMH by hand, forks interleaved: SpscUnbounded at chunk 128, 1.40x [1.05, 1.87] of the unpadded queue (10 rounds)
- * and 1.21x [0.86, 1.72] in a second run (8 rounds); at chunk 16, 1.19x [1.09, 1.29] (8 rounds) and, in a run where
- * most forks sat in the slow state described above, 0.97x [0.72, 1.30] (6 rounds; there the padded queue's forks
- * made 121-129 messages per us against 108-120). An earlier run at chunk 128 had made 0.85x [0.57, 1.28], and with
- * it the pad was first left out. Cost: 64 bytes a buffer (4-byte references), 12% more for a chunk of 128. What
- * it cannot remove: the consumer still fetches each new buffer's header line once, from the producer that
- * allocated it, a line JCTools' Unsafe code never reads; at chunk 16 that is a line per 16 messages, the likely
- * cause (no hardware counters on the machine to confirm it) of SpscUnbounded at chunk 16 staying behind: 0.77x
- * [0.64, 0.92] of JCTools while 1.07x [0.90, 1.27] of the code before the pad and Slots.soElement's change (10
- * interleaved rounds). Recycling the emptied buffer to the producer (one spare, handed over after cIndex passes
- * the JUMP, so that a header line is never fetched again) made chunk 16 bimodal: forks at 158-182 or 55-57
- * messages per us against 115-137, 0.84x [0.53, 1.32] (8 rounds), the slow forks those with a 128K backlog; not
- * kept.
- * Element stores are a release fence and a plain array store (Slots.soElement), which drops the VarHandle's
- * three-load type check: 1.07x [1.02, 1.12] at chunk 128 (6 rounds).
+ * Front pad (issue 18): every checked access to a slot reads the array's header (its length for the range check, and
+ * for a store its class word), where JCTools' Unsafe access reads nothing. Without a pad the header shares its line
+ * with the ring's first slots, so while one thread writes those slots, every access the other thread makes anywhere in
+ * the buffer misses. Each buffer now starts with 16 slots that are never written (newBuffer). Effect, JMH by hand,
+ * forks interleaved: SpscUnbounded at chunk 128, 1.40x [1.05, 1.87] of the unpadded queue (10 rounds) and 1.21x [0.86,
+ * 1.72] in a second run (8 rounds); at chunk 16, 1.19x [1.09, 1.29] (8 rounds) and, in a run where most forks sat in
+ * the slow state described above, 0.97x [0.72, 1.30] (6 rounds; there the padded queue's forks made 121-129 messages
+ * per us against 108-120). An earlier run at chunk 128 had made 0.85x [0.57, 1.28], and with it the pad was first left
+ * out. Cost: 64 bytes a buffer (4-byte references), 12% more for a chunk of 128. What it cannot remove: the consumer
+ * still fetches each new buffer's header line once, from the producer that allocated it, a line JCTools' Unsafe code
+ * never reads; at chunk 16 that is a line per 16 messages. It was thought the cause of SpscUnbounded at chunk 16
+ * staying behind (0.77x [0.64, 0.92] of JCTools while 1.07x [0.90, 1.27] of the code before the pad and
+ * Slots.soElement's change, 10 interleaved rounds); the back pad below removed a larger cost. Recycling the emptied
+ * buffer to the producer (one spare, handed over after cIndex passes the JUMP, so that a header line is never fetched
+ * again) made chunk 16 bimodal: forks at 158-182 or 55-57 messages per us against 115-137, 0.84x [0.53, 1.32] (8
+ * rounds), the slow forks those with a 128K backlog; not kept. Element stores are a release fence and a plain array
+ * store (Slots.soElement), which drops the VarHandle's three-load type check: 1.07x [1.02, 1.12] at chunk 128 (6
+ * rounds).
  *
- * The fence's price (issue 18): in the lab's throughput benchmark the consumer keeps catching up with the producer,
- * and its first empty poll after each take pays the full fence that keeps "empty" linearizable. JMH by hand at the
- * lab's quick settings, forks interleaved, 20 rounds, SpscChunked at chunk 128: relaxedPoll (called directly) made
- * 1.33x [1.16, 1.53] the throughput of poll, and 1.01x [0.84, 1.21] of JCTools' Unsafe class where poll made 0.76x
- * [0.66, 0.87]. The fence cannot go: the consumer stores cIndex and then loads the next slot, the producer stores that
- * slot and then (in size(), isEmpty() or before "full") loads cIndex, and only a StoreLoad barrier on both sides (on
- * x86 a locked instruction, which costs the same) keeps both from missing the other's store; one per consumer store
- * is the least. Tried and not kept (same settings, ratio to the kept code): 8 more slot loads before the fence, 0.93x
- * [0.72, 1.20]; 4 onSpinWait-and-load steps before it, 1.00x [0.83, 1.20]; at a take whose next slot is empty, the
- * fence between the index store and the clear (so that it waits for the index store, not for the clear of a line
- * the producer is writing): 1.11x [1.02, 1.22] and 1.09x [1.03, 1.15] at chunk 128 (two runs of 20 rounds), level
- * elsewhere (SpscUnbounded and SpscGrowable at 128, SpscChunked and SpscUnbounded at 16: 0.91x-1.09x, every interval
- * across 1), but bursts of 100 took 1.21x [1.03, 1.42] the time (10 rounds), as the extra slot load at every take
- * slows a consumer that streams. So poll() keeps its guarantee and its price, which the lab shows as the contend
- * rows against contend-relaxed; relaxedPoll() is the fast path by name.
+ * Back pad (issue 18): the header's line also holds the end of whatever the producer allocated just before, in a
+ * producer that allocates nothing else the previous buffer: its last ring slots and link slot, which the consumer
+ * clears when it leaves it. Where the producer is about one buffer ahead, each of those clears took the line of the
+ * header the producer reads at every offer. Each buffer now also ends with Slots.BACK_PAD slots that are never written.
+ * JMH by hand at the lab's quick settings (2 x 200 ms warm-up, 2 x 200 ms measured), forks interleaved, against the
+ * code without it: SpscUnbounded at chunk 16 1.34x [1.18, 1.52] (16 rounds; means 165.8 messages per us against 122.8,
+ * JCTools 148.5), SpscChunked at 16 1.44x [1.27, 1.64] (16 rounds; 190.4 against 130.0, JCTools 122.1); at 128 level:
+ * SpscUnbounded 0.97x [0.86, 1.11] (20 rounds), SpscChunked 1.08x [0.84, 1.38] (15 rounds). Cost: 64 more bytes a
+ * buffer.
+ *
+ * The fence's price (issue 18): in the lab's throughput benchmark the consumer keeps catching up with the producer, and
+ * its first empty poll after each take pays the full fence that keeps "empty" linearizable. JMH by hand at the lab's
+ * quick settings, forks interleaved, 20 rounds, SpscChunked at chunk 128: relaxedPoll (called directly) made 1.33x
+ * [1.16, 1.53] the throughput of poll, and 1.01x [0.84, 1.21] of JCTools' Unsafe class where poll made 0.76x [0.66,
+ * 0.87]. The fence cannot go: the consumer stores cIndex and then loads the next slot, the producer stores that slot
+ * and then (in size(), isEmpty() or before "full") loads cIndex, and only a StoreLoad barrier on both sides (on x86 a
+ * locked instruction, which costs the same) keeps both from missing the other's store; one per consumer store is the
+ * least. Tried and not kept (same settings, ratio to the kept code): 8 more slot loads before the fence, 0.93x [0.72,
+ * 1.20]; 4 onSpinWait-and-load steps before it, 1.00x [0.83, 1.20]; at a take whose next slot is empty, the fence
+ * between the index store and the clear (so that it waits for the index store, not for the clear of a line the producer
+ * is writing): 1.11x [1.02, 1.22] and 1.09x [1.03, 1.15] at chunk 128 (two runs of 20 rounds), level elsewhere
+ * (SpscUnbounded and SpscGrowable at 128, SpscChunked and SpscUnbounded at 16: 0.91x-1.09x, every interval across 1),
+ * but bursts of 100 took 1.21x [1.03, 1.42] the time (10 rounds), as the extra slot load at every take slows a consumer
+ * that streams; the same only at a take right after an empty poll at its position (so that a streaming consumer pays
+ * nothing): SpscChunked at 128 0.97x [0.78, 1.20], SpscUnbounded at 128 0.77x [0.62, 0.97], SpscArray 0.92x [0.76,
+ * 1.12], SpscUnbounded at 16 1.02x [0.93, 1.12] (20 rounds each), bursts of 100 not slower (0.76x and 0.90x the time,
+ * intervals across 1). So poll() keeps its guarantee and its price, which the lab shows as the contend rows against
+ * contend-relaxed; relaxedPoll() is the fast path by name.
  *
  * Invariants: on entering the cold path, the producer's slot for pIndex is free (every path that writes
  * position i first established that slot i+1 is free, or that no JUMP will be needed), so a JUMP always has a
@@ -319,10 +331,11 @@ public abstract class SpscLinkedArrayQueue<E> extends SpscLinkedPad2<E> {
 
     /**
      * A buffer for a ring of {@code capacity} slots: the front pad ({@link Slots#FRONT_PAD}, never written, so the
-     * array header's line is not either), the ring, and the link slot last.
+     * array header's line is not either), the ring, the link slot, and the back pad ({@link Slots#BACK_PAD}, never
+     * written, so the next buffer's header line is not either).
      */
     static Object[] newBuffer(int capacity) {
-        return new Object[Slots.FRONT_PAD + capacity + 1];
+        return new Object[Slots.FRONT_PAD + capacity + 1 + Slots.BACK_PAD];
     }
 
     /** Array index of position {@code index} in a buffer whose ring mask is {@code mask}. */
@@ -332,12 +345,12 @@ public abstract class SpscLinkedArrayQueue<E> extends SpscLinkedPad2<E> {
 
     /** The ring mask of a buffer made by {@link #newBuffer}. */
     private static int ringMask(Object[] buffer) {
-        return buffer.length - Slots.FRONT_PAD - 2;
+        return buffer.length - Slots.FRONT_PAD - 2 - Slots.BACK_PAD;
     }
 
     /** Array index of a buffer's link slot. */
     private static int linkOffset(Object[] buffer) {
-        return buffer.length - 1;
+        return buffer.length - 1 - Slots.BACK_PAD;
     }
 
     private boolean bounded() {

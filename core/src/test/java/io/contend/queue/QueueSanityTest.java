@@ -389,8 +389,9 @@ class QueueSanityTest {
     }
 
     @Test
-    void linkedBuffersAndChunksNeverWriteTheirFrontPad() {
-        // The pad keeps the array header's line free of writes; a slot offset that forgot it would land there.
+    void linkedBuffersAndChunksNeverWriteTheirPads() {
+        // The front pad keeps the array header's line free of writes, the back pad the next array's; a slot or link
+        // offset that forgot either would land in it.
         SpscUnboundedArrayQueue<Integer> unbounded = new SpscUnboundedArrayQueue<>(16);
         SpscGrowableArrayQueue<Integer> growable = new SpscGrowableArrayQueue<>(4, 64);
         MpscUnboundedArrayQueue<Integer> mpsc = new MpscUnboundedArrayQueue<>(16);
@@ -405,7 +406,10 @@ class QueueSanityTest {
                     growable.producerBuffer, growable.consumerBuffer, mpsc.producerChunk.slots,
                     mpsc.consumerChunk.slots)) {
                 for (int i = 0; i < Slots.FRONT_PAD; i++) {
-                    assertNull(buffer[i], "pad slot " + i + " of a buffer of " + buffer.length);
+                    assertNull(buffer[i], "front pad slot " + i + " of a buffer of " + buffer.length);
+                }
+                for (int i = buffer.length - Slots.BACK_PAD; i < buffer.length; i++) {
+                    assertNull(buffer[i], "back pad slot " + i + " of a buffer of " + buffer.length);
                 }
             }
             for (int i = 0; i < round % 61; i++) {
@@ -414,8 +418,8 @@ class QueueSanityTest {
                 assertEquals(i, mpsc.poll());
             }
         }
-        assertEquals(64 + Slots.FRONT_PAD + 1, growable.producerBuffer.length);
-        assertEquals(16 + Slots.FRONT_PAD, mpsc.producerChunk.slots.length);
+        assertEquals(Slots.FRONT_PAD + 64 + 1 + Slots.BACK_PAD, growable.producerBuffer.length);
+        assertEquals(Slots.FRONT_PAD + 16 + Slots.BACK_PAD, mpsc.producerChunk.slots.length);
     }
 
     private static Object[] firstBuffer(SpscUnboundedArrayQueue<Integer> q) {
