@@ -7,97 +7,173 @@ import io.contend.load.Operation;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
+import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.time.Duration;
 import java.util.List;
 import java.util.Locale;
 import java.util.Objects;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
+import java.util.concurrent.SynchronousQueue;
+import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.concurrent.locks.ReentrantLock;
 import java.util.concurrent.locks.ReentrantReadWriteLock;
+import java.util.function.Consumer;
 
 /*
  * Implementation notes.
  *
  * Algorithm: the JDK's com.sun.net.httpserver in front of a WritePathWorkload, whose request pipeline (parse,
- * apply, respond) and read-back ledger it reuses, so that a request over a socket does what a load-generator
- * operation does in process. Handlers run on a fixed pool of HTTP threads; each request holds the read side of a
- * ReentrantReadWriteLock while it runs, and /check holds the write side, so that the check sees no request in
- * flight (ReadBack's checks need the writers stopped: a write stored but not yet acknowledged would read as
- * unacknowledged). Requests wait while a check runs; they are never refused for it.
+ * apply, respond), write clock and read-back ledger it reuses, so that a request over a socket does what a
+ * load-generator operation does in process. The JDK's server reads a request's line and headers on the thread
+ * that then runs the handler, so the pool is sized for connections (maxConnections threads, created on demand,
+ * no queue: past it the JDK's server closes the new connection), not for work, and the JDK's request timer
+ * closes any connection whose request (headers and body) is not read within the request timeout.
+ *
+ * A write holds the read side of `checking` only while the path stores it, never while a body is read or a
+ * response written: its body is read first, into memory reserved from `bodyBytes`. /check takes the write side
+ * (ReadBack's checks need the writers stopped: a write stored but not yet acknowledged would read as
+ * unacknowledged), but only with the token, one at a time, at most a tenth of the time (after a check of d
+ * seconds the next is refused with 429 for 9d), and it gives up with 503 if writers do not drain within the
+ * request timeout.
+ *
+ * Order of writes: one WriteClock for every handler thread (the workload's), so per row the path is a
+ * linearizable register; the ledger records each write's start after its request was read and its
+ * acknowledgement before the response is sent.
+ *
+ * Memory: request bodies in flight are bounded (bodyBytes), rows stored through PUT are bounded (StoreBudget:
+ * rows and bytes, 503 past either), the memtables by the pool, the /request rows by the workload's keys and value
+ * size. An OutOfMemoryError on a handler, or a failed flush, is fatal: the server stops taking requests and tells
+ * its fatal listener, which ends the process with the read-back report, so a supervisor sees the failure.
+ *
+ * Cross-site requests: a browser adds Origin to cross-site POSTs and cannot add a custom header without a CORS
+ * preflight this server never grants, so requests with a foreign Origin are refused (403) and /check needs the
+ * token header. On a loopback address the Host header must name a loopback host, so a page that rebinds its DNS
+ * name to 127.0.0.1 cannot reach the server either.
  *
  * Close: stop the HTTP server (no new exchange; it waits up to a second for running ones), shut the handler
  * pool down and wait for it, then close the workload: its pipeline, the full read-back, the path's close and the
  * after-close check (pool back to zero, no leak). A failure there is the close's ReadBackException.
  *
- * Source: the JDK's com.sun.net.httpserver; the write path's structure and checks are WritePath's and ReadBack's.
+ * Source: the JDK's com.sun.net.httpserver (its sun.net.httpserver.maxReqTime and maxRspTime timers); Cassandra's
+ * ClientState.getTimestamp for the shared clock; the Fetch standard's CORS-safelisted requests for what a page can
+ * send without a preflight.
  */
 
 /**
  * The write path over HTTP ({@code contend writepath serve}), so that {@code contend stress http} can drive it
- * over a socket. Endpoints (keys are path segments, as UTF-8 text):
+ * over a socket. Endpoints:
  * <ul>
  * <li>{@code POST /request}: one operation of the configured mix, as the {@code writepath} stress workload runs
  *     it (a random row written, or read, through the request pipeline; the write's outcome recorded); 200 with
- *     {@code OK}, or 500 with a one-line error.</li>
- * <li>{@code PUT /rows/<partition>/<clustering>}: writes the body as the row's value through the pipeline; 200
  *     {@code OK}.</li>
- * <li>{@code GET /rows/<partition>/<clustering>}: the row's value (application/octet-stream, its timestamp in
- *     {@code X-Timestamp}), read through the pipeline, or 404.</li>
- * <li>{@code POST /check}: the read-back check with no request in flight: every acknowledged write read back
- *     with its exact value, no unacknowledged write stored, every segment's checksum and histogram total, no
- *     failed flush, no leak reported. A one-line JSON report; 200 if nothing is broken, 500 otherwise.</li>
+ * <li>{@code PUT /rows/<partition>/<clustering>}: writes the body (at most {@value #MAX_BODY_BYTES} bytes) as
+ *     the row's value through the pipeline; 200 {@code OK} once stored. Keys are the raw bytes of the path
+ *     segments, percent-escapes decoded ({@code %2F} is a slash inside a key).</li>
+ * <li>{@code GET} (or {@code HEAD}) {@code /rows/<partition>/<clustering>}: the row's value
+ *     (application/octet-stream, its timestamp in {@code X-Timestamp}), read through the pipeline, or 404.</li>
+ * <li>{@code POST /check} with header {@value #TOKEN_HEADER}: the read-back check with no write in flight (see
+ *     {@link ReadBack}). A one-line JSON report whose {@code ok} agrees with the status: 200 if nothing is broken,
+ *     500 otherwise; 403 without the token, 429 while another check runs or too soon after one.</li>
  * </ul>
- * Any other path or method: 404 or 405. {@link #close()} runs the full check after closing the path (pool back to
- * zero, no leak) and throws {@link ReadBackException} on any break.
+ * Register guarantee: a read of a row returns the value of the acknowledged write of that row that no later-started
+ * write followed, or of a write still in flight (per row the path is linearizable).
+ *
+ * <p>Errors: 400 (bad escape, bad token header, foreign Host), 403 (foreign Origin, token), 404, 405 with
+ * {@code Allow}, 413 (body over {@value #MAX_BODY_BYTES} bytes), 414 (path over
+ * {@value RowAddress#MAX_PATH_LENGTH} characters), 503 (a limit of {@link ServerLimits} reached, or writes
+ * stopped by a failed flush), 500 for a fault of the path. {@link #close()} runs the full check after closing the
+ * path (pool back to zero, no leak) and throws {@link ReadBackException} on any break.
+ *
+ * <p>Timeouts are the JDK server's and hold for the whole JVM: {@value #REQUEST_TIMEOUT_PROPERTY} (seconds to read
+ * a request's headers and body; default {@value #DEFAULT_REQUEST_TIMEOUT_SECONDS}) and
+ * {@value #RESPONSE_TIMEOUT_PROPERTY} (seconds to send a response; default
+ * {@value #DEFAULT_RESPONSE_TIMEOUT_SECONDS}), set before the first server starts unless already set; idle
+ * keep-alive connections close after the JDK's {@code sun.net.httpserver.idleInterval} (30 s).
  */
 public final class WritePathServer implements AutoCloseable {
-    /** HTTP handler threads. */
-    public static final int HANDLER_THREADS = 16;
-    private static final int MAX_BODY_BYTES = 1 << 20;
+    /** Largest request body, in bytes. */
+    public static final int MAX_BODY_BYTES = Write.MAX_VALUE_LENGTH;
+    /** The header that carries the check token. */
+    public static final String TOKEN_HEADER = "X-Contend-Token";
+    /** JVM-wide: seconds a client has to send a request's headers and body. */
+    public static final String REQUEST_TIMEOUT_PROPERTY = "sun.net.httpserver.maxReqTime";
+    /** JVM-wide: seconds a client has to take a response. */
+    public static final String RESPONSE_TIMEOUT_PROPERTY = "sun.net.httpserver.maxRspTime";
+    /** Default of {@value #REQUEST_TIMEOUT_PROPERTY}. */
+    public static final long DEFAULT_REQUEST_TIMEOUT_SECONDS = 10;
+    /** Default of {@value #RESPONSE_TIMEOUT_PROPERTY}. */
+    public static final long DEFAULT_RESPONSE_TIMEOUT_SECONDS = 30;
+    /** A check may take this share of the time at most: after one of d seconds the next waits 9d. */
+    private static final int CHECK_DUTY_DIVISOR = 10;
 
     static {
         // The JDK's server writes a response's headers and body separately; with Nagle's algorithm on, the body
         // waits for the client's delayed ACK of the headers, about 40 ms on Linux (measured: a 44 ms service-time
-        // p50 for a request the path serves in microseconds). Read once, when the JDK's server loads its
-        // configuration, so it is set here, before the first server, unless the user set it.
-        if (System.getProperty("sun.net.httpserver.nodelay") == null) {
-            System.setProperty("sun.net.httpserver.nodelay", "true");
+        // p50 for a request the path serves in microseconds). These are read once, when the JDK's server loads its
+        // configuration, so they are set here, before the first server, unless the user set them.
+        setIfAbsent("sun.net.httpserver.nodelay", "true");
+        setIfAbsent(REQUEST_TIMEOUT_PROPERTY, Long.toString(DEFAULT_REQUEST_TIMEOUT_SECONDS));
+        setIfAbsent(RESPONSE_TIMEOUT_PROPERTY, Long.toString(DEFAULT_RESPONSE_TIMEOUT_SECONDS));
+        setIfAbsent("sun.net.httpserver.timerMillis", "250"); // how often the request timer looks
+    }
+
+    private static void setIfAbsent(String property, String value) {
+        if (System.getProperty(property) == null) {
+            System.setProperty(property, value);
         }
     }
 
     private final WritePathWorkload workload;
     private final HttpServer server;
-    private final ExecutorService handlers;
+    private final ThreadPoolExecutor handlers;
+    private final ServerLimits limits;
+    private final StoreBudget budget;
+    private final ByteBudget bodyBytes;
+    private final boolean loopbackOnly;
     private final ReentrantReadWriteLock checking = new ReentrantReadWriteLock();
+    private final ReentrantLock oneCheck = new ReentrantLock();
     private final List<Operation> operations;
     private final AtomicLong requests = new AtomicLong();
     /** Which operation of the mix the next /request runs (the load generator's rule: in turn). */
     private final AtomicLong turns = new AtomicLong();
     private final AtomicLong failures = new AtomicLong();
+    private final AtomicLong refused = new AtomicLong();
+    private final AtomicReference<Throwable> fatal = new AtomicReference<>();
+    private volatile Consumer<Throwable> fatalListener;
+    /** guarded by oneCheck: when the next check may start (System.nanoTime) */
+    private long nextCheckNanos;
     private volatile ReadBack.Report finalReport;
     private boolean closed;
 
-    private WritePathServer(WritePathWorkload workload, HttpServer server) {
+    private WritePathServer(WritePathWorkload workload, HttpServer server, ServerLimits limits) {
         this.workload = workload;
         this.server = server;
+        this.limits = limits;
+        this.budget = new StoreBudget(limits.maxRows(), limits.maxDataBytes());
+        this.bodyBytes = new ByteBudget(limits.maxBodyBytesInFlight());
         this.operations = workload.operations();
+        this.loopbackOnly = server.getAddress().getAddress().isLoopbackAddress();
+        this.nextCheckNanos = System.nanoTime();
         AtomicInteger n = new AtomicInteger();
-        this.handlers = Executors.newFixedThreadPool(HANDLER_THREADS, r -> {
-            Thread t = new Thread(r, "writepath-http-" + n.incrementAndGet());
-            t.setDaemon(true);
-            return t;
-        });
+        this.handlers = new ThreadPoolExecutor(Math.min(16, limits.maxConnections()), limits.maxConnections(),
+                30, TimeUnit.SECONDS, new SynchronousQueue<>(), r -> {
+                    Thread t = new Thread(r, "writepath-http-" + n.incrementAndGet());
+                    t.setDaemon(true);
+                    return t;
+                }); // rejected: the JDK's dispatcher closes that connection
         server.setExecutor(handlers);
         server.createContext("/", this::handle);
     }
 
     /**
-     * Binds to the address and starts serving.
+     * Binds to the address and starts serving with {@link ServerLimits#defaults(long)}.
      *
      * @param workload the write path and its mix (its {@code --reads} decides what {@code /request} does)
      * @param address where to listen; port 0 picks a free one
@@ -105,8 +181,23 @@ public final class WritePathServer implements AutoCloseable {
      * @throws IOException if the address cannot be bound; the workload is then closed
      */
     public static WritePathServer start(WritePathWorkload workload, InetSocketAddress address) throws IOException {
+        return start(workload, address, ServerLimits.defaults(workload.path().pool().limitBytes()));
+    }
+
+    /**
+     * Binds to the address and starts serving.
+     *
+     * @param workload the write path and its mix (its {@code --reads} decides what {@code /request} does)
+     * @param address where to listen; port 0 picks a free one
+     * @param limits what clients may use
+     * @return the running server
+     * @throws IOException if the address cannot be bound; the workload is then closed
+     */
+    public static WritePathServer start(WritePathWorkload workload, InetSocketAddress address, ServerLimits limits)
+            throws IOException {
         Objects.requireNonNull(workload, "workload");
         Objects.requireNonNull(address, "address");
+        Objects.requireNonNull(limits, "limits");
         HttpServer http;
         try {
             http = HttpServer.create(address, 128);
@@ -114,16 +205,36 @@ public final class WritePathServer implements AutoCloseable {
             workload.close();
             throw e;
         }
-        WritePathServer s = new WritePathServer(workload, http);
+        WritePathServer s = new WritePathServer(workload, http, limits);
         http.start();
         return s;
     }
 
-    /** @return the base URL, e.g. {@code http://127.0.0.1:8080/} */
+    /** @return a base URL to reach the server, e.g. {@code http://127.0.0.1:8080/} (loopback if bound to all) */
     public URI uri() {
         InetSocketAddress a = server.getAddress();
         String host = a.getAddress().isAnyLocalAddress() ? "127.0.0.1" : a.getAddress().getHostAddress();
         return URI.create("http://" + (host.contains(":") ? "[" + host + "]" : host) + ":" + a.getPort() + "/");
+    }
+
+    /** @return the address the server listens on */
+    public InetSocketAddress address() {
+        return server.getAddress();
+    }
+
+    /** @return whether clients beyond this machine can connect (bound to a non-loopback or the any address) */
+    public boolean reachableBeyondLoopback() {
+        return !loopbackOnly;
+    }
+
+    /** @return the limits it serves with */
+    public ServerLimits limits() {
+        return limits;
+    }
+
+    /** @return the JVM-wide request timeout in force (headers and body) */
+    public static Duration requestTimeout() {
+        return Duration.ofSeconds(Long.getLong(REQUEST_TIMEOUT_PROPERTY, DEFAULT_REQUEST_TIMEOUT_SECONDS));
     }
 
     /** @return the workload served (its path's stats, its ledger) */
@@ -131,78 +242,259 @@ public final class WritePathServer implements AutoCloseable {
         return workload;
     }
 
-    /** @return requests answered, and of them failed (status 500) */
+    /** @return requests answered, of them failed (status 500), and refused for a limit (status 503) */
     public long[] requestCounts() {
-        return new long[] {requests.get(), failures.get()};
+        return new long[] {requests.get(), failures.get(), refused.get()};
     }
 
-    private void handle(HttpExchange exchange) throws IOException {
-        try {
-            String path = exchange.getRequestURI().getPath();
-            String method = exchange.getRequestMethod().toUpperCase(Locale.ROOT);
-            if (path.equals("/check")) {
-                if (!method.equals("POST")) {
-                    reply(exchange, 405, "POST /check");
-                    return;
-                }
-                ReadBack.Report report = check();
-                reply(exchange, report.ok() ? 200 : 500, json(report, workload.path().stats().leaksReported()));
-                return;
+    /**
+     * Sets who is told when the server can no longer serve (an OutOfMemoryError on a handler, or a failed
+     * flush); told at once if that already happened. The listener is expected to {@link #close()} the server.
+     *
+     * @param listener called once, on a handler thread, with the cause
+     */
+    public void onFatal(Consumer<Throwable> listener) {
+        this.fatalListener = Objects.requireNonNull(listener, "listener");
+        Throwable t = fatal.get();
+        if (t != null) {
+            listener.accept(t);
+        }
+    }
+
+    /** @return what made the server stop serving, or null */
+    public Throwable fatalFailure() {
+        return fatal.get();
+    }
+
+    private void fail(Throwable cause) {
+        if (fatal.compareAndSet(null, cause)) {
+            Consumer<Throwable> listener = fatalListener;
+            if (listener != null) {
+                listener.accept(cause);
             }
-            checking.readLock().lock();
+        }
+    }
+
+    private void handle(HttpExchange exchange) {
+        try {
+            requests.incrementAndGet();
             try {
-                requests.incrementAndGet();
-                route(exchange, path, method);
+                if (fatal.get() != null) {
+                    throw new HttpFailure(503, "the server is stopping: " + fatal.get());
+                }
+                guardCrossSite(exchange);
+                route(exchange);
+            } catch (HttpFailure f) {
+                if (f.status() == 503) {
+                    refused.incrementAndGet();
+                }
+                if (f.allow() != null) {
+                    exchange.getResponseHeaders().set("Allow", f.allow());
+                }
+                reply(exchange, f.status(), f.getMessage());
+            } catch (OutOfMemoryError e) {
+                failures.incrementAndGet();
+                fail(e);
+                reply(exchange, 503, "out of memory: the server is stopping");
+            } catch (IOException e) {
+                throw e; // the client went away or timed out: nothing to answer
             } catch (Exception e) {
                 failures.incrementAndGet();
                 reply(exchange, 500, "ERR " + e);
-            } finally {
-                checking.readLock().unlock();
             }
+        } catch (IOException | RuntimeException gone) {
+            // the connection is closed below; the JDK's server drops it
+        } catch (OutOfMemoryError e) {
+            fail(e);
         } finally {
             exchange.close();
         }
     }
 
-    private void route(HttpExchange exchange, String path, String method) throws Exception {
-        if (path.equals("/request")) {
-            if (!method.equals("POST") && !method.equals("GET")) {
-                reply(exchange, 405, "POST /request");
-                return;
-            }
-            operations.get((int) Math.floorMod(turns.getAndIncrement(), (long) operations.size())).run();
-            reply(exchange, 200, RequestCodec.OK);
-            return;
+    private void guardCrossSite(HttpExchange exchange) throws HttpFailure {
+        String origin = exchange.getRequestHeaders().getFirst("Origin");
+        String host = exchange.getRequestHeaders().getFirst("Host");
+        if (origin != null && !origin.equals("null") && (host == null || !origin.equals("http://" + host))) {
+            throw new HttpFailure(403, "cross-origin requests are refused: Origin " + RowAddress.printable(origin));
         }
-        String[] parts = path.split("/", -1);
-        if (parts.length != 4 || !parts[1].equals("rows") || parts[2].isEmpty() || parts[3].isEmpty()) {
-            reply(exchange, 404, "no such resource: " + path
-                    + " (POST /request, PUT or GET /rows/<partition>/<clustering>, POST /check)");
-            return;
+        if (origin != null && origin.equals("null")) {
+            throw new HttpFailure(403, "requests from an opaque origin are refused");
         }
-        Key partition = Key.of(parts[2]);
-        Key clustering = Key.of(parts[3]);
-        switch (method) {
-            case "PUT" -> {
-                workload.apply(workload.newWrite(partition, clustering, body(exchange)));
-                reply(exchange, 200, RequestCodec.OK);
-            }
-            case "GET" -> {
-                Row row = workload.read(partition, clustering);
-                if (row == null) {
-                    reply(exchange, 404, RequestCodec.NONE);
-                } else {
-                    exchange.getResponseHeaders().set("Content-Type", "application/octet-stream");
-                    exchange.getResponseHeaders().set("X-Timestamp", Long.toString(row.timestamp()));
-                    send(exchange, 200, row.value());
-                }
-            }
-            default -> reply(exchange, 405, "PUT or GET /rows/<partition>/<clustering>");
+        if (loopbackOnly && host != null && !isLoopbackHost(host)) {
+            throw new HttpFailure(400, "the server listens on loopback only; Host " + RowAddress.printable(host)
+                    + " is not a loopback name");
         }
     }
 
+    /** @return whether a Host header names this machine's loopback: localhost, 127.0.0.0/8 or [::1] */
+    static boolean isLoopbackHost(String host) {
+        String name = host;
+        if (name.startsWith("[")) {
+            int end = name.indexOf(']');
+            name = end < 0 ? name : name.substring(1, end);
+        } else if (name.indexOf(':') >= 0) {
+            name = name.substring(0, name.indexOf(':'));
+        }
+        name = name.toLowerCase(Locale.ROOT);
+        if (name.equals("localhost") || name.endsWith(".localhost")) {
+            return true;
+        }
+        if (!name.matches("[0-9.]+|[0-9a-f:]+")) {
+            return false; // only literals: a lookup of a name is what a rebinding attack controls
+        }
+        try {
+            return InetAddress.getByName(name).isLoopbackAddress();
+        } catch (IOException e) {
+            return false;
+        }
+    }
+
+    private void route(HttpExchange exchange) throws Exception {
+        String path = exchange.getRequestURI().getRawPath();
+        String method = exchange.getRequestMethod();
+        if (path == null) {
+            throw new HttpFailure(400, "no path in the request");
+        }
+        switch (path) {
+            case "/check" -> {
+                requireMethod(method, "POST");
+                check(exchange);
+            }
+            case "/request" -> {
+                requireMethod(method, "POST");
+                drainBody(exchange);
+                runOperation();
+                reply(exchange, 200, RequestCodec.OK);
+            }
+            default -> {
+                RowAddress row = RowAddress.parse(path);
+                switch (method) {
+                    case "PUT" -> put(exchange, row);
+                    case "GET", "HEAD" -> get(exchange, row, method.equals("HEAD"));
+                    default -> throw new HttpFailure(405, method + " is not allowed on a row: PUT, GET or HEAD",
+                            "GET, HEAD, PUT");
+                }
+            }
+        }
+    }
+
+    private static void requireMethod(String method, String allowed) throws HttpFailure {
+        if (!method.equals(allowed)) {
+            throw new HttpFailure(405, method + " is not allowed here: " + allowed, allowed);
+        }
+    }
+
+    private void runOperation() throws Exception {
+        checking.readLock().lock();
+        try {
+            operations.get((int) Math.floorMod(turns.getAndIncrement(), (long) operations.size())).run();
+        } catch (IllegalStateException e) {
+            failIfUnhealthy();
+            throw e;
+        } finally {
+            checking.readLock().unlock();
+        }
+    }
+
+    private void put(HttpExchange exchange, RowAddress row) throws Exception {
+        long declared = declaredLength(exchange);
+        long reserve = declared >= 0 ? declared : MAX_BODY_BYTES;
+        if (!bodyBytes.tryAcquire(reserve, requestTimeout().toNanos())) {
+            throw new HttpFailure(503, "too many request bodies in flight (" + limits.maxBodyBytesInFlight()
+                    + " bytes); try again");
+        }
+        try {
+            byte[] value = readBody(exchange);
+            String refusal = budget.admit(row.partition(), row.clustering(), value.length);
+            if (refusal != null) {
+                throw new HttpFailure(503, refusal);
+            }
+            checking.readLock().lock();
+            try {
+                workload.put(row.partition(), row.clustering(), value);
+            } catch (IllegalStateException e) {
+                failIfUnhealthy();
+                throw e;
+            } finally {
+                checking.readLock().unlock();
+            }
+        } finally {
+            bodyBytes.release(reserve);
+        }
+        reply(exchange, 200, RequestCodec.OK);
+    }
+
+    /** A failed flush stops the path taking writes for good: the server ends rather than refuse them forever. */
+    private void failIfUnhealthy() throws HttpFailure {
+        try {
+            workload.path().checkHealthy();
+        } catch (IllegalStateException e) {
+            fail(e);
+            throw new HttpFailure(503, "writes stopped: " + e.getMessage() + " (" + e.getCause() + ")");
+        }
+    }
+
+    private void get(HttpExchange exchange, RowAddress address, boolean head) throws Exception {
+        drainBody(exchange);
+        Row row = workload.read(address.partition(), address.clustering());
+        if (row == null) {
+            if (head) {
+                exchange.sendResponseHeaders(404, -1);
+                return;
+            }
+            reply(exchange, 404, RequestCodec.NONE);
+            return;
+        }
+        exchange.getResponseHeaders().set("Content-Type", "application/octet-stream");
+        exchange.getResponseHeaders().set("X-Timestamp", Long.toString(row.timestamp()));
+        if (head) {
+            exchange.getResponseHeaders().set("Content-Length", Integer.toString(row.valueLength()));
+            exchange.sendResponseHeaders(200, -1);
+            return;
+        }
+        send(exchange, 200, row.value());
+    }
+
+    private void check(HttpExchange exchange) throws Exception {
+        drainBody(exchange);
+        String token = exchange.getRequestHeaders().getFirst(TOKEN_HEADER);
+        if (token == null || !MessageDigest.isEqual(token.getBytes(StandardCharsets.UTF_8),
+                limits.checkToken().getBytes(StandardCharsets.UTF_8))) {
+            throw new HttpFailure(403, "POST /check needs the header " + TOKEN_HEADER
+                    + " with the token 'contend writepath serve' printed at start");
+        }
+        if (!oneCheck.tryLock()) {
+            throw new HttpFailure(429, "a check is running");
+        }
+        String json;
+        boolean ok;
+        try {
+            long now = System.nanoTime();
+            if (now - nextCheckNanos < 0) {
+                long waitSeconds = Math.max(1, TimeUnit.NANOSECONDS.toSeconds(nextCheckNanos - now) + 1);
+                exchange.getResponseHeaders().set("Retry-After", Long.toString(waitSeconds));
+                throw new HttpFailure(429, "checks may take a tenth of the time: the next may start in "
+                        + waitSeconds + " s");
+            }
+            long started = System.nanoTime();
+            ReadBack.Report report = check(requestTimeout());
+            if (report == null) {
+                throw new HttpFailure(503, "writes did not pause within " + requestTimeout().toSeconds()
+                        + " s for the check");
+            }
+            long took = System.nanoTime() - started;
+            nextCheckNanos = System.nanoTime() + (CHECK_DUTY_DIVISOR - 1) * took;
+            long leaks = workload.path().stats().leaksReported();
+            ok = report.ok() && leaks <= 0;
+            json = json(report, leaks);
+        } finally {
+            oneCheck.unlock();
+        }
+        reply(exchange, ok ? 200 : 500, json);
+    }
+
     /**
-     * Runs the read-back check while no request is in flight.
+     * Runs the read-back check while no write is in flight, waiting as long as writes take to drain.
      *
      * @return what it found; the leak count is the leaks the detector has reported so far (open memtables are
      *         live, not leaked, while the path serves)
@@ -216,19 +508,70 @@ public final class WritePathServer implements AutoCloseable {
         }
     }
 
-    private static byte[] body(HttpExchange exchange) throws IOException {
+    private ReadBack.Report check(Duration drainTimeout) throws InterruptedException {
+        if (!checking.writeLock().tryLock(drainTimeout.toNanos(), TimeUnit.NANOSECONDS)) {
+            return null;
+        }
+        try {
+            return workload.readBack().check(workload.path());
+        } finally {
+            checking.writeLock().unlock();
+        }
+    }
+
+    private static long declaredLength(HttpExchange exchange) throws HttpFailure {
+        String length = exchange.getRequestHeaders().getFirst("Content-Length");
+        if (length == null) {
+            return -1;
+        }
+        long declared;
+        try {
+            declared = Long.parseLong(length.trim());
+        } catch (NumberFormatException e) {
+            throw new HttpFailure(400, "Content-Length is not a number: " + RowAddress.printable(length));
+        }
+        if (declared > MAX_BODY_BYTES) {
+            throw new HttpFailure(413, "a value may have at most " + MAX_BODY_BYTES + " bytes: Content-Length "
+                    + declared);
+        }
+        return declared;
+    }
+
+    private static byte[] readBody(HttpExchange exchange) throws IOException, HttpFailure {
         try (InputStream in = exchange.getRequestBody()) {
             byte[] body = in.readNBytes(MAX_BODY_BYTES + 1);
             if (body.length > MAX_BODY_BYTES) {
-                throw new IllegalArgumentException("a value may have at most " + MAX_BODY_BYTES + " bytes");
+                throw new HttpFailure(413, "a value may have at most " + MAX_BODY_BYTES + " bytes");
             }
             return body;
         }
     }
 
+    /** Reads and drops a body that the endpoint does not use, so that the connection can be kept alive. */
+    private static void drainBody(HttpExchange exchange) throws IOException, HttpFailure {
+        declaredLength(exchange);
+        try (InputStream in = exchange.getRequestBody()) {
+            // read, not skip: the JDK's body stream inherits FilterInputStream.skip, which skips on the raw
+            // connection past the body's end and blocks waiting for the next request
+            byte[] buffer = new byte[8192];
+            long total = 0;
+            for (int n = in.read(buffer); n >= 0; n = in.read(buffer)) {
+                total += n;
+                if (total > MAX_BODY_BYTES) {
+                    throw new HttpFailure(413, "a request body may have at most " + MAX_BODY_BYTES + " bytes");
+                }
+            }
+        }
+    }
+
     private static void reply(HttpExchange exchange, int status, String text) throws IOException {
         exchange.getResponseHeaders().set("Content-Type", "text/plain; charset=utf-8");
-        send(exchange, status, (text + "\n").getBytes(StandardCharsets.UTF_8));
+        byte[] body = (text + "\n").getBytes(StandardCharsets.UTF_8);
+        if (exchange.getRequestMethod().equals("HEAD")) {
+            exchange.sendResponseHeaders(status, -1);
+            return;
+        }
+        send(exchange, status, body);
     }
 
     private static void send(HttpExchange exchange, int status, byte[] body) throws IOException {
@@ -243,7 +586,7 @@ public final class WritePathServer implements AutoCloseable {
     /**
      * @param report a read-back report
      * @param leaksReported leaks the detector reported
-     * @return the report as one line of JSON
+     * @return the report as one line of JSON; its {@code ok} is false if the report or the leak count says so
      */
     static String json(ReadBack.Report report, long leaksReported) {
         long leaks = Math.max(report.leaks(), leaksReported);
@@ -270,7 +613,7 @@ public final class WritePathServer implements AutoCloseable {
         return out.toString();
     }
 
-    /** @return the report of the check {@link #close()} ran, or null before */
+    /** @return the report of the check {@link #close()} ran, or null before (or if the close failed before it) */
     public ReadBack.Report finalReport() {
         return finalReport;
     }
@@ -279,7 +622,8 @@ public final class WritePathServer implements AutoCloseable {
      * Stops serving (running exchanges get up to a second), then closes the workload: the pipeline, the full
      * read-back, the path, and the after-close check. Idempotent.
      *
-     * @throws ReadBackException if anything was lost, differs, a segment is bad, memory is left or a region leaked
+     * @throws ReadBackException if anything was lost, differs, a segment is bad, a flush failed, memory is left or
+     *         a region leaked; its report is also {@link #finalReport()}
      */
     @Override
     public synchronized void close() {
@@ -297,12 +641,16 @@ public final class WritePathServer implements AutoCloseable {
             handlers.shutdownNow();
             Thread.currentThread().interrupt();
         }
-        workload.close();
-        finalReport = workload.report();
+        try {
+            workload.close();
+        } finally {
+            finalReport = workload.report();
+        }
     }
 
     @Override
     public String toString() {
-        return "WritePathServer[" + uri() + ", " + workload + ", " + requests.get() + " requests]";
+        return "WritePathServer[" + uri() + ", " + workload + ", " + limits + ", " + budget + ", " + requests.get()
+                + " requests]";
     }
 }

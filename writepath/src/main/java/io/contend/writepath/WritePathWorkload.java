@@ -13,8 +13,19 @@ import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicInteger;
 
+/*
+ * Implementation notes.
+ *
+ * Order of writes: every write takes its timestamp from one WriteClock shared by all threads (strictly increasing
+ * in real time), after its start was recorded in the ledger. So a write that starts after another was acknowledged
+ * has a higher timestamp and wins on every read: per row the path is a linearizable register (reads see the
+ * acknowledged write of the row that no later-started write followed, or a write still in flight). Timestamps
+ * made from a per-thread count would not be: the thread with the most writes would win, not the latest request.
+ *
+ * Source: Cassandra gives every write on a node one strictly increasing microsecond timestamp shared by all
+ * threads (ClientState.getTimestamp).
+ */
 /**
  * The write path under the load generator ({@code contend stress io.contend.writepath.WritePathWorkload ...}, or
  * {@code writepath} once the CLI registers it): writes and reads of random rows through the request pipeline
@@ -27,8 +38,10 @@ import java.util.concurrent.atomic.AtomicInteger;
  * share runs one operation, {@code request}, that reads with that probability (the load generator runs its
  * operations in turn, so a share other than half cannot keep two tags).
  *
- * <p>Timestamps are unique per row without a shared counter: each generator thread has a slot number in the low
- * 10 bits and its own count above them.
+ * <p>Timestamps come from one {@link WriteClock#monotonicMicros()} shared by every thread that writes (generator
+ * threads and, in {@link WritePathServer}, its handlers), so a write that starts after another was acknowledged
+ * always wins: each row behaves as a linearizable register. The ledger ({@link ReadBack}) records every write's
+ * start and acknowledgement in order and checks the path against that record, not against the timestamps.
  */
 public final class WritePathWorkload implements Workload {
     /** The options this workload reads, for help texts. */
@@ -54,7 +67,6 @@ public final class WritePathWorkload implements Workload {
                     + "short enough to need small memtables (instead of --threshold-mib)."));
 
     private static final int ROWS_PER_PARTITION = 16;
-    private static final int SLOT_BITS = 10;
     private static final long TIMEOUT_SECONDS = 30;
 
     private final WritePath path;
@@ -65,8 +77,7 @@ public final class WritePathWorkload implements Workload {
     private final int valueSize;
     private final int ttlPercent;
     private final List<Operation> operations;
-    private final AtomicInteger slots = new AtomicInteger();
-    private final ThreadLocal<long[]> clock = ThreadLocal.withInitial(this::newClock);
+    private final WriteClock clock;
     private volatile ReadBack.Report report;
 
     /**
@@ -74,7 +85,15 @@ public final class WritePathWorkload implements Workload {
      * @throws IllegalArgumentException for a bad option, naming it and its value
      */
     public WritePathWorkload(WorkloadOptions options) {
-        this(components(options), "direct".equals(options.string("pipeline", null)), options);
+        this(options, WriteClock.monotonicMicros());
+    }
+
+    /**
+     * @param options the workload options ({@link #OPTIONS})
+     * @param clock where timestamps come from (tests give one that orders writes wrongly, to see the checks fail)
+     */
+    WritePathWorkload(WorkloadOptions options, WriteClock clock) {
+        this(components(options), "direct".equals(options.string("pipeline", null)), options, clock);
     }
 
     /**
@@ -88,10 +107,12 @@ public final class WritePathWorkload implements Workload {
      * @throws IllegalArgumentException for a bad option, naming it and its value
      */
     public WritePathWorkload(Components components, WorkloadOptions options) {
-        this(java.util.Objects.requireNonNull(components, "components"), false, options);
+        this(java.util.Objects.requireNonNull(components, "components"), false, options,
+                WriteClock.monotonicMicros());
     }
 
-    private WritePathWorkload(Components components, boolean direct, WorkloadOptions options) {
+    private WritePathWorkload(Components components, boolean direct, WorkloadOptions options, WriteClock clock) {
+        this.clock = java.util.Objects.requireNonNull(clock, "clock");
         this.readPercent = (int) options.number("reads", 50, 0, 100);
         this.keys = (int) options.number("keys", 100_000, 1, 100_000_000);
         this.valueSize = (int) options.number("value-size", 100, 0, 65_536);
@@ -113,9 +134,10 @@ public final class WritePathWorkload implements Workload {
         this.pipeline = direct ? null : components.pipeline().create(path);
         if (readPercent == 100) {
             for (int k = 0; k < keys; k++) { // straight into the path: the load is not measured
+                long invoked = readBack.invoked();
                 Write w = write(k);
                 path.write(w);
-                readBack.acknowledged(w);
+                readBack.acknowledged(w, invoked);
             }
         }
         this.operations = readPercent == 0 ? List.of(Operation.named("write", this::writeOne))
@@ -167,26 +189,11 @@ public final class WritePathWorkload implements Workload {
         });
     }
 
-    /** @return {slot, count}: this thread's slot in the low bits of its timestamps, and its own count */
-    private long[] newClock() {
-        int slot = slots.getAndIncrement();
-        if (slot >= 1 << SLOT_BITS) {
-            throw new IllegalStateException("more than " + (1 << SLOT_BITS) + " threads drive the workload");
-        }
-        return new long[] {slot, 0};
-    }
-
-    /** @return a timestamp no other thread uses: this thread's count, then its slot */
-    private long nextTimestamp() {
-        long[] c = clock.get();
-        return (c[1]++ << SLOT_BITS) | c[0];
-    }
-
     private Write write(int k) {
         ThreadLocalRandom random = ThreadLocalRandom.current();
         byte[] value = new byte[valueSize];
         random.nextBytes(value);
-        Write w = Write.of(partition(k), Key.ofLong(k % ROWS_PER_PARTITION), value, nextTimestamp());
+        Write w = Write.of(partition(k), Key.ofLong(k % ROWS_PER_PARTITION), value, clock.next());
         if (ttlPercent > 0 && random.nextInt(100) < ttlPercent) {
             w = w.withTtl(System.currentTimeMillis() / 1000, 1 + random.nextInt(86_400));
         }
@@ -198,11 +205,31 @@ public final class WritePathWorkload implements Workload {
     }
 
     private void writeOne() throws Exception {
-        apply(write(ThreadLocalRandom.current().nextInt(keys)));
+        long invoked = readBack.invoked();
+        apply(write(ThreadLocalRandom.current().nextInt(keys)), invoked);
     }
 
-    /** Runs one write through the pipeline (or the path) and records its outcome in the read-back ledger. */
-    void apply(Write w) throws Exception {
+    /**
+     * Writes one row's value through the pipeline (or the path), stamped now, and records the write's start and
+     * outcome in the read-back ledger; when this returns the write is acknowledged.
+     *
+     * @param partition the partition key
+     * @param clustering the clustering key
+     * @param value the value
+     * @throws Exception what the path or pipeline threw (the write is then recorded as unacknowledged)
+     */
+    void put(Key partition, Key clustering, byte[] value) throws Exception {
+        long invoked = readBack.invoked();
+        apply(Write.of(partition, clustering, value, clock.next()), invoked);
+    }
+
+    /**
+     * Runs one write through the pipeline (or the path) and records its outcome in the read-back ledger.
+     *
+     * @param w the write, stamped after {@code invoked} was taken
+     * @param invoked the ledger's ticket for the write's start
+     */
+    private void apply(Write w, long invoked) throws Exception {
         try {
             if (pipeline == null) {
                 path.write(w);
@@ -216,12 +243,7 @@ public final class WritePathWorkload implements Workload {
             readBack.unacknowledged(w);
             throw e;
         }
-        readBack.acknowledged(w);
-    }
-
-    /** @return a write of one row with a timestamp no other write of this workload uses */
-    Write newWrite(Key partition, Key clustering, byte[] value) {
-        return Write.of(partition, clustering, value, nextTimestamp());
+        readBack.acknowledged(w, invoked);
     }
 
     /** @return the row as a read through the pipeline (or the path) finds it, or null */
@@ -274,23 +296,46 @@ public final class WritePathWorkload implements Workload {
     }
 
     /**
-     * Stops the stages, reads every acknowledged write back, closes the path and checks pool and leaks.
+     * Stops the stages, reads every acknowledged write back, closes the path and checks pool and leaks. The
+     * report is kept ({@link #report()}) even when the path's close fails, for example after a failed flush.
      *
-     * @throws ReadBackException on any lost write, mismatch, unacknowledged row, bad segment, pool bytes or leak
+     * @throws ReadBackException on any lost write, mismatch, unacknowledged row, bad segment, failed flush, pool
+     *         bytes or leak
+     * @throws RuntimeException what closing the stages or the path threw, if the read-back found nothing broken
      */
     @Override
     public void close() {
+        RuntimeException failure = null;
         if (pipeline != null) {
-            pipeline.close();
+            try {
+                pipeline.close();
+            } catch (RuntimeException e) {
+                failure = e;
+            }
         }
-        ReadBack.Report beforeClose;
+        ReadBack.Report beforeClose = readBack.check(path);
         try {
-            beforeClose = readBack.check(path);
-        } finally {
             path.close(); // a broken run still gives its memory back and stops its flush thread
+        } catch (RuntimeException e) {
+            failure = failure == null ? e : addSuppressed(failure, e);
         }
-        report = readBack.verifyClosed(path);
-        beforeClose.throwIfBroken();
+        report = readBack.checkClosed(path);
+        ReadBack.Report broken = !report.ok() ? report : !beforeClose.ok() ? beforeClose : null;
+        if (broken != null) {
+            ReadBackException e = new ReadBackException(broken);
+            if (failure != null) {
+                e.addSuppressed(failure);
+            }
+            throw e;
+        }
+        if (failure != null) {
+            throw failure;
+        }
+    }
+
+    private static RuntimeException addSuppressed(RuntimeException first, RuntimeException next) {
+        first.addSuppressed(next);
+        return first;
     }
 
     @Override

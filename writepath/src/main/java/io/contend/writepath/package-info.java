@@ -1,5 +1,5 @@
 /**
- * An in-memory write path of a database node, built from contend's parts (issue 21): a {@link
+ * An in-memory write path of a database node, built from contend's parts: a {@link
  * io.contend.writepath.WritePath} takes writes into a memtable whose cell bytes live in region memory, switches
  * it at a byte threshold, flushes the old one on a background thread into an immutable sorted
  * {@link io.contend.writepath.Segment} with a deletion-time histogram and a CRC32C checksum, and serves reads

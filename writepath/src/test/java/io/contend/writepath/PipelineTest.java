@@ -19,6 +19,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /** Requests through parse, apply and respond on each pipeline: every OK write reads back, failures answer ERR. */
 class PipelineTest {
     private static final int CLIENTS = 2;
+    /** One clock for every client: a write submitted after another was acknowledged wins. */
+    private static final WriteClock CLOCK = WriteClock.monotonicMicros();
     private static final int REQUESTS_PER_CLIENT = 10_000;
 
     static List<Pipeline.Factory> pipelines() {
@@ -67,28 +69,30 @@ class PipelineTest {
         ThreadLocalRandom random = ThreadLocalRandom.current();
         List<CompletableFuture<byte[]>> pending = new ArrayList<>();
         List<Write> writes = new ArrayList<>();
+        List<Long> invoked = new ArrayList<>();
         List<Key[]> reads = new ArrayList<>();
         for (int i = 0; i < REQUESTS_PER_CLIENT; i += 2) {
-            Write w = TestRows.write(random.nextInt(100), random.nextInt(20), (long) i * CLIENTS + client);
+            invoked.add(readBack.invoked());
+            Write w = TestRows.write(random.nextInt(100), random.nextInt(20), CLOCK.next());
             writes.add(w);
             pending.add(pipeline.submit(RequestCodec.encodeWrite(w)));
             Key[] key = {TestRows.partition(random.nextInt(100)), TestRows.clustering(random.nextInt(20))};
             reads.add(key);
             pending.add(pipeline.submit(RequestCodec.encodeRead(key[0], key[1])));
             if (pending.size() >= 64) {
-                settle(pending, writes, reads, readBack);
+                settle(pending, writes, invoked, reads, readBack);
             }
         }
-        settle(pending, writes, reads, readBack);
+        settle(pending, writes, invoked, reads, readBack);
     }
 
-    private static void settle(List<CompletableFuture<byte[]>> pending, List<Write> writes, List<Key[]> reads,
-                               ReadBack readBack) throws Exception {
+    private static void settle(List<CompletableFuture<byte[]>> pending, List<Write> writes, List<Long> invoked,
+                               List<Key[]> reads, ReadBack readBack) throws Exception {
         for (int i = 0; i < pending.size(); i += 2) {
             Write w = writes.get(i / 2);
             byte[] ack = pending.get(i).get(10, TimeUnit.SECONDS);
             if (RequestCodec.isOk(ack)) {
-                readBack.acknowledged(w);
+                readBack.acknowledged(w, invoked.get(i / 2));
             } else {
                 throw new AssertionError("write refused: " + new String(ack, StandardCharsets.US_ASCII));
             }
@@ -100,6 +104,7 @@ class PipelineTest {
         }
         pending.clear();
         writes.clear();
+        invoked.clear();
         reads.clear();
     }
 }

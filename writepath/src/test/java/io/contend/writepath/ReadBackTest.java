@@ -49,14 +49,49 @@ class ReadBackTest {
     }
 
     @Test
-    void twoAcknowledgedWritesWithOneTimestampAreRefused() {
-        ReadBack readBack = new ReadBack();
-        readBack.acknowledged(Write.of(Key.of("a"), Key.of("b"), new byte[] {1}, 7));
-        readBack.acknowledged(Write.of(Key.of("a"), Key.of("b"), new byte[] {1}, 7)); // same content: fine
-        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-                () -> readBack.acknowledged(Write.of(Key.of("a"), Key.of("b"), new byte[] {2}, 7)));
-        assertTrue(e.getMessage().contains("timestamp 7"), e::getMessage);
+    void anOlderWriteThatWinsByItsTimestampIsALostOverwrite() {
+        try (WritePath path = WritePath.builder().build()) {
+            ReadBack readBack = new ReadBack();
+            Write first = Write.of(Key.of("a"), Key.of("b"), new byte[] {1}, 10);
+            Write second = Write.of(Key.of("a"), Key.of("b"), new byte[] {2}, 5); // stamped lower, written later
+            long invoked = readBack.invoked();
+            path.write(first);
+            readBack.acknowledged(first, invoked);
+            invoked = readBack.invoked();
+            path.write(second);
+            readBack.acknowledged(second, invoked);
+            ReadBackException e = assertThrows(ReadBackException.class, () -> readBack.verify(path));
+            assertEquals(1, e.report().lostWrites(), e::getMessage);
+            assertTrue(e.getMessage().contains("lost overwrite"), e::getMessage);
+        }
     }
+
+    @Test
+    void concurrentWritesMayEitherWin() {
+        for (boolean firstWins : new boolean[] {true, false}) {
+            try (WritePath path = WritePath.builder().build()) {
+                ReadBack readBack = new ReadBack();
+                Write a = Write.of(Key.of("a"), Key.of("b"), new byte[] {1}, firstWins ? 10 : 5);
+                Write b = Write.of(Key.of("a"), Key.of("b"), new byte[] {2}, firstWins ? 5 : 10);
+                long invokedA = readBack.invoked();
+                long invokedB = readBack.invoked(); // b starts before a is acknowledged
+                path.write(a);
+                path.write(b);
+                readBack.acknowledged(a, invokedA);
+                readBack.acknowledged(b, invokedB);
+                assertTrue(readBack.check(path).ok(), readBack.check(path)::toString);
+            }
+        }
+    }
+
+    @Test
+    void aTicketFromElsewhereIsRefused() {
+        ReadBack readBack = new ReadBack();
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> readBack.acknowledged(Write.of(Key.of("a"), Key.of("b"), new byte[] {1}, 7), 99));
+        assertTrue(e.getMessage().contains("99"), e::getMessage);
+    }
+
 
     @Test
     void verifyClosedWantsAClosedPath() {

@@ -35,21 +35,21 @@ class WritePathConcurrencyTest {
         WritePath path = WritePath.builder().components(components).poolBytes(1 << 20)
                 .flushThresholdBytes(64 * 1024).poisonFreedMemory(true).build();
         ReadBack readBack = new ReadBack();
+        WriteClock clock = WriteClock.monotonicMicros();
         AtomicBoolean writing = new AtomicBoolean(true);
         AtomicReference<Throwable> failure = new AtomicReference<>();
         AtomicLong readsSeen = new AtomicLong();
         List<Thread> threads = new ArrayList<>();
         for (int w = 0; w < WRITERS; w++) {
-            int writer = w;
             threads.add(new Thread(() -> {
                 ThreadLocalRandom random = ThreadLocalRandom.current();
                 for (int i = 0; i < WRITES_PER_WRITER && failure.get() == null; i++) {
-                    long timestamp = (long) i * WRITERS + writer; // unique per writer, so per row
+                    long invoked = readBack.invoked();
                     Write write = TestRows.write(random.nextInt(PARTITIONS), random.nextInt(ROWS_PER_PARTITION),
-                            timestamp);
+                            clock.next()); // one clock for all writers: the later write of a row wins
                     try {
                         path.write(write);
-                        readBack.acknowledged(write);
+                        readBack.acknowledged(write, invoked);
                     } catch (RuntimeException e) {
                         readBack.unacknowledged(write);
                         failure.compareAndSet(null, e);

@@ -30,6 +30,13 @@ class WritePathServerTest {
         return WritePathServer.start(w, new InetSocketAddress("127.0.0.1", 0));
     }
 
+    private HttpResponse<byte[]> check(WritePathServer s) throws Exception {
+        HttpRequest r = HttpRequest.newBuilder(s.uri().resolve("/check"))
+                .header(WritePathServer.TOKEN_HEADER, s.limits().checkToken())
+                .POST(HttpRequest.BodyPublishers.noBody()).build();
+        return client.send(r, HttpResponse.BodyHandlers.ofByteArray());
+    }
+
     private HttpResponse<byte[]> send(String method, URI uri, byte[] body) throws Exception {
         HttpRequest.Builder b = HttpRequest.newBuilder(uri);
         b.method(method, body == null ? HttpRequest.BodyPublishers.noBody() : HttpRequest.BodyPublishers.ofByteArray(body));
@@ -70,7 +77,7 @@ class WritePathServerTest {
             assertEquals(405, send("DELETE", base.resolve("/rows/user3/c13"), null).statusCode());
             assertEquals(405, send("GET", base.resolve("/check"), null).statusCode());
 
-            HttpResponse<byte[]> check = send("POST", base.resolve("/check"), null);
+            HttpResponse<byte[]> check = check(s);
             assertEquals(200, check.statusCode(), text(check));
             assertTrue(text(check).contains("\"ok\":true") && text(check).contains("\"lostWrites\":0")
                     && text(check).contains("\"readMismatches\":0") && text(check).contains("\"leaks\":0"), text(check));
@@ -90,7 +97,7 @@ class WritePathServerTest {
         WritePathServer s = server("contend");
         assertEquals(200, send("PUT", s.uri().resolve("/rows/a/b"), new byte[] {1, 2, 3}).statusCode());
         s.workload().readBack().acknowledged(Write.of(Key.of("never"), Key.of("stored"), new byte[] {9}, 1));
-        HttpResponse<byte[]> check = send("POST", s.uri().resolve("/check"), null);
+        HttpResponse<byte[]> check = check(s);
         assertEquals(500, check.statusCode());
         assertTrue(text(check).contains("\"ok\":false") && text(check).contains("\"lostWrites\":1")
                 && text(check).contains("firstProblem"), text(check));

@@ -1,0 +1,101 @@
+package io.contend.writepath;
+
+import java.security.SecureRandom;
+import java.util.HexFormat;
+import java.util.Objects;
+
+/**
+ * What a {@link WritePathServer} lets its clients use: connections being served at once, rows and bytes stored
+ * through {@code PUT}, request bodies held in memory at once, and the token that {@code POST /check} must carry.
+ * Immutable; {@link #defaults(long)} sizes the memory limits to the heap.
+ *
+ * @param maxConnections exchanges served at once (each holds a thread while its request is read and served);
+ *        further connections are closed until one ends
+ * @param maxRows distinct rows that {@code PUT} may create; then 503
+ * @param maxDataBytes bytes of keys and values that {@code PUT} rows may hold, each row counted once at its latest
+ *        size; then 503
+ * @param maxBodyBytesInFlight bytes of request bodies held at once while they are read; a body that cannot get its
+ *        share within the request timeout is answered 503
+ * @param checkToken the value {@code POST /check} must send in {@value WritePathServer#TOKEN_HEADER}
+ */
+public record ServerLimits(int maxConnections, long maxRows, long maxDataBytes, long maxBodyBytesInFlight,
+                           String checkToken) {
+    /** Default {@link #maxConnections()}. */
+    public static final int DEFAULT_MAX_CONNECTIONS = 256;
+    /** Default {@link #maxRows()}. */
+    public static final long DEFAULT_MAX_ROWS = 1_000_000;
+    /** Default {@link #maxBodyBytesInFlight()}: 32 MiB. */
+    public static final long DEFAULT_BODY_BYTES_IN_FLIGHT = 32L << 20;
+    /** The smallest {@link #maxBodyBytesInFlight()}: one body of the largest size must fit. */
+    public static final long MIN_BODY_BYTES_IN_FLIGHT = WritePathServer.MAX_BODY_BYTES;
+
+    /**
+     * @throws IllegalArgumentException for a value out of range, naming it
+     */
+    public ServerLimits {
+        check("maxConnections", maxConnections, 1, 100_000);
+        check("maxRows", maxRows, 1, Long.MAX_VALUE);
+        check("maxDataBytes", maxDataBytes, 1, Long.MAX_VALUE);
+        check("maxBodyBytesInFlight", maxBodyBytesInFlight, MIN_BODY_BYTES_IN_FLIGHT, Long.MAX_VALUE);
+        Objects.requireNonNull(checkToken, "checkToken");
+        if (checkToken.isEmpty() || !checkToken.chars().allMatch(c -> c > 0x20 && c < 0x7f)) {
+            throw new IllegalArgumentException("checkToken must be printable ASCII without spaces, at least one "
+                    + "character: '" + checkToken + "'");
+        }
+    }
+
+    private static void check(String name, long value, long min, long max) {
+        if (value < min || value > max) {
+            throw new IllegalArgumentException(name + " must be in [" + min + ", " + max + "]: " + value);
+        }
+    }
+
+    /**
+     * Limits for a path whose memory pool holds {@code poolBytes}: {@value #DEFAULT_MAX_CONNECTIONS}
+     * connections, {@value #DEFAULT_MAX_ROWS} rows, 32 MiB of bodies in flight, a random token, and for rows a
+     * quarter of the heap that the pool and the bodies leave: stored rows live on the heap in segments, and a
+     * merge of segments copies them once more.
+     *
+     * @param poolBytes the write path's memory pool
+     * @return the limits
+     */
+    public static ServerLimits defaults(long poolBytes) {
+        long left = Runtime.getRuntime().maxMemory() - poolBytes - DEFAULT_BODY_BYTES_IN_FLIGHT;
+        return new ServerLimits(DEFAULT_MAX_CONNECTIONS, DEFAULT_MAX_ROWS, Math.max(1L << 20, left / 4),
+                DEFAULT_BODY_BYTES_IN_FLIGHT, newToken());
+    }
+
+    /** @return 128 random bits in hex */
+    public static String newToken() {
+        byte[] bytes = new byte[16];
+        new SecureRandom().nextBytes(bytes);
+        return HexFormat.of().formatHex(bytes);
+    }
+
+    /** @return these limits with another number of rows */
+    public ServerLimits withMaxRows(long rows) {
+        return new ServerLimits(maxConnections, rows, maxDataBytes, maxBodyBytesInFlight, checkToken);
+    }
+
+    /** @return these limits with another number of bytes of rows */
+    public ServerLimits withMaxDataBytes(long bytes) {
+        return new ServerLimits(maxConnections, maxRows, bytes, maxBodyBytesInFlight, checkToken);
+    }
+
+    /** @return these limits with another number of connections */
+    public ServerLimits withMaxConnections(int connections) {
+        return new ServerLimits(connections, maxRows, maxDataBytes, maxBodyBytesInFlight, checkToken);
+    }
+
+    /** @return these limits with another check token */
+    public ServerLimits withCheckToken(String token) {
+        return new ServerLimits(maxConnections, maxRows, maxDataBytes, maxBodyBytesInFlight, token);
+    }
+
+    /** The token is a secret: it is not printed here. */
+    @Override
+    public String toString() {
+        return "ServerLimits[" + maxConnections + " connections, " + maxRows + " rows, " + maxDataBytes
+                + " bytes of rows, " + maxBodyBytesInFlight + " bytes of bodies in flight]";
+    }
+}

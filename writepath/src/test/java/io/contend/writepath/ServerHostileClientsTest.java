@@ -1,0 +1,290 @@
+package io.contend.writepath;
+
+import io.contend.load.WorkloadOptions;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+import java.net.InetSocketAddress;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.logging.Handler;
+import java.util.logging.Level;
+import java.util.logging.LogRecord;
+import java.util.logging.Logger;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * The server against clients that stall, send too much, craft paths, or are web pages: each kind of abuse gets
+ * a clear answer and leaves the server serving others. The JDK server's request timeout is 2 s in these tests
+ * (the module's Surefire configuration).
+ */
+class ServerHostileClientsTest {
+    private final List<AutoCloseable> open = new ArrayList<>();
+
+    private WritePathServer server(ServerLimits limits) throws Exception {
+        WritePathWorkload w = new WritePathWorkload(new WorkloadOptions(Map.of("keys", "100", "pool-mib", "8",
+                "threshold-kib", "64")));
+        WritePathServer s = limits == null ? WritePathServer.start(w, new InetSocketAddress("127.0.0.1", 0))
+                : WritePathServer.start(w, new InetSocketAddress("127.0.0.1", 0), limits);
+        open.add(s);
+        return s;
+    }
+
+    private RawHttp client(WritePathServer s, int readTimeoutMillis) throws Exception {
+        RawHttp c = new RawHttp(s.uri(), readTimeoutMillis);
+        open.add(c);
+        return c;
+    }
+
+    @AfterEach
+    void closeAll() throws Exception {
+        for (AutoCloseable c : open) {
+            try {
+                c.close();
+            } catch (ReadBackException e) {
+                // tests that break the path on purpose check their own close
+            }
+        }
+    }
+
+    private static RawHttp.Response check(RawHttp c, WritePathServer s) throws Exception {
+        return c.send("POST", "/check", new byte[0], WritePathServer.TOKEN_HEADER, s.limits().checkToken());
+    }
+
+    @Test
+    void connectionsWithPartialHeadersNeitherStopOthersNorStayOpen() throws Exception {
+        WritePathServer s = server(null);
+        assertEquals(200, client(s, 2_000).send("PUT", "/rows/p/k", new byte[] {7}).status());
+        List<RawHttp> stalled = new ArrayList<>();
+        for (int i = 0; i < 32; i++) {
+            RawHttp c = client(s, 10_000);
+            c.write("GET /rows/p/k HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: ");
+            stalled.add(c);
+        }
+        // a read timeout of 2 s: the GET must complete within it while 32 connections hold partial headers
+        RawHttp.Response r = client(s, 2_000).send("GET", "/rows/p/k", null);
+        assertEquals(200, r.status());
+        assertArrayEquals(new byte[] {7}, r.body());
+        for (RawHttp c : stalled) {
+            assertTrue(c.closedByServer(), "the request timeout (2 s) closes a connection that never finishes");
+        }
+    }
+
+    @Test
+    void aSlowBodyHoldsNoLockAndIsCutAtTheRequestTimeout() throws Exception {
+        WritePathServer s = server(null);
+        RawHttp slow = client(s, 10_000);
+        slow.write("PUT /rows/p/slow HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 1000\r\n\r\nabc");
+        Thread.sleep(200); // the handler is now reading the body
+        RawHttp other = client(s, 2_000);
+        RawHttp.Response check = check(other, s);
+        assertEquals(200, check.status(), check.text());
+        assertEquals(200, other.send("POST", "/request", null).status());
+        assertTrue(slow.closedByServer(), "the slow body is cut at the request timeout");
+        assertEquals(404, other.send("GET", "/rows/p/slow", null).status(), "a partial body is not stored");
+    }
+
+    @Test
+    void aMalformedChunkSizeIsRefusedWithoutHoldingAHandler() throws Exception {
+        WritePathServer s = server(null);
+        RawHttp bad = client(s, 6_000);
+        bad.write("PUT /rows/p/c HTTP/1.1\r\nHost: 127.0.0.1\r\nTransfer-Encoding: chunked\r\n\r\nZZ\r\n");
+        boolean answeredOrClosed;
+        try {
+            RawHttp.Response r = bad.read(false);
+            answeredOrClosed = r.status() >= 400;
+        } catch (java.io.IOException closed) {
+            answeredOrClosed = !(closed instanceof java.net.SocketTimeoutException);
+        }
+        assertTrue(answeredOrClosed, "a bad chunk gets an error or a closed connection, not a hang");
+        assertEquals(0, s.requestCounts()[1], "a client's bad body is not a server failure");
+        assertEquals(404, client(s, 2_000).send("GET", "/rows/p/c", null).status());
+    }
+
+    @Test
+    void rowsAndBytesAreBoundedWith503AndReadsGoOn() throws Exception {
+        WritePathServer s = server(ServerLimits.defaults(8 << 20).withMaxDataBytes(3L << 20).withMaxRows(10));
+        RawHttp c = client(s, 10_000);
+        byte[] mib = new byte[1 << 20];
+        int stored = 0;
+        RawHttp.Response refused = null;
+        for (int i = 0; i < 10 && refused == null; i++) {
+            RawHttp.Response r = c.send("PUT", "/rows/big/" + i, mib);
+            if (r.status() == 200) {
+                stored++;
+            } else {
+                refused = r;
+            }
+        }
+        assertNotNull(refused, "3 MiB of rows cannot hold ten 1 MiB values");
+        assertEquals(503, refused.status(), refused.text());
+        assertTrue(refused.text().contains("limit of " + (3L << 20) + " bytes"), refused.text());
+        assertEquals(2, stored, "two rows of 1 MiB plus keys fit in 3 MiB, a third does not");
+        assertEquals(200, c.send("GET", "/rows/big/0", null).status(), "reads go on");
+        assertEquals(200, c.send("PUT", "/rows/big/0", new byte[10]).status(), "a smaller overwrite fits");
+        for (int i = 0; i < 12; i++) {
+            c.send("PUT", "/rows/small/" + i, new byte[1]);
+        }
+        RawHttp.Response rows = c.send("PUT", "/rows/small/new", new byte[1]);
+        assertEquals(503, rows.status());
+        assertTrue(rows.text().contains("10 rows"), rows.text());
+        assertEquals(0, s.requestCounts()[1], "refusals are not failures");
+        assertTrue(s.requestCounts()[2] >= 2, "refusals are counted");
+    }
+
+    @Test
+    void theCheckNeedsItsTokenRunsOneAtATimeAndNotTooOften() throws Exception {
+        WritePathServer s = server(null);
+        RawHttp c = client(s, 10_000);
+        RawHttp.Response none = c.send("POST", "/check", new byte[0]);
+        assertEquals(403, none.status(), none.text());
+        assertEquals(403, c.send("POST", "/check", new byte[0], WritePathServer.TOKEN_HEADER, "guess").status());
+        RawHttp.Response get = c.send("GET", "/check", null);
+        assertEquals(405, get.status());
+        assertEquals("POST", get.headers().get("allow"));
+        assertEquals(200, check(c, s).status());
+        // the first check took d; the next within 9d is refused (a check of a few rows takes microseconds, so
+        // make the window long by recording a slow one)
+        for (int i = 0; i < 20_000; i++) {
+            c.send("PUT", "/rows/p" + (i % 50) + "/" + i, new byte[] {1});
+        }
+        assertEquals(200, check(c, s).status());
+        RawHttp.Response soon = check(c, s);
+        assertEquals(429, soon.status(), soon.text());
+        assertNotNull(soon.headers().get("retry-after"));
+    }
+
+    @Test
+    void webPagesCannotReachTheServer() throws Exception {
+        WritePathServer s = server(null);
+        RawHttp c = client(s, 2_000);
+        RawHttp.Response foreign = c.send("POST", "/request", null, "Origin", "http://evil.example");
+        assertEquals(403, foreign.status(), foreign.text());
+        assertEquals(403, c.send("POST", "/check", new byte[0], "Origin", "null").status());
+        RawHttp.Response get = c.send("GET", "/request", null);
+        assertEquals(405, get.status(), "GET /request wrote rows; now only POST does");
+        assertEquals("POST", get.headers().get("allow"));
+        // DNS rebinding: a page's own name resolved to 127.0.0.1 still sends its name as Host
+        try (java.net.Socket raw = new java.net.Socket("127.0.0.1", s.address().getPort())) {
+            raw.setSoTimeout(2_000);
+            raw.getOutputStream().write("GET /rows/p/k HTTP/1.1\r\nHost: evil.example:80\r\n\r\n"
+                    .getBytes(StandardCharsets.ISO_8859_1));
+            String status = new String(raw.getInputStream().readNBytes(12), StandardCharsets.ISO_8859_1);
+            assertEquals("HTTP/1.1 400", status);
+        }
+        assertTrue(WritePathServer.isLoopbackHost("localhost:8080"));
+        assertTrue(WritePathServer.isLoopbackHost("127.0.0.1"));
+        assertTrue(WritePathServer.isLoopbackHost("[::1]:80"));
+        assertFalse(WritePathServer.isLoopbackHost("127.0.0.1.evil.example"));
+        assertFalse(WritePathServer.isLoopbackHost("10.0.0.1:80"));
+    }
+
+    @Test
+    void keysAreTheRawBytesOfThePath() throws Exception {
+        WritePathServer s = server(null);
+        RawHttp c = client(s, 2_000);
+        assertEquals(200, c.send("PUT", "/rows/p/%FF", new byte[] {1}).status());
+        assertEquals(200, c.send("PUT", "/rows/p/%FE", new byte[] {2}).status());
+        assertArrayEquals(new byte[] {1}, c.send("GET", "/rows/p/%FF", null).body(), "two keys, two rows");
+        assertArrayEquals(new byte[] {2}, c.send("GET", "/rows/p/%FE", null).body());
+        assertEquals(200, c.send("PUT", "/rows/a%2Fb/c", new byte[] {3}).status());
+        assertArrayEquals(new byte[] {3}, c.send("GET", "/rows/a%2Fb/c", null).body(), "%2F is a slash in a key");
+        assertEquals(404, c.send("GET", "/rows/a/b/c", null).status(), "a bare slash separates segments");
+        RawHttp.Response badEscape = c.send("GET", "/rows/p/%G1", null);
+        assertEquals(400, badEscape.status(), badEscape.text());
+        assertEquals(0, s.requestCounts()[1]);
+    }
+
+    @Test
+    void statusCodesSayWhatIsWrongAndHeadIsQuiet() throws Exception {
+        WritePathServer s = server(null);
+        RawHttp c = client(s, 10_000);
+        RawHttp.Response big = c.send("PUT", "/rows/p/big", new byte[WritePathServer.MAX_BODY_BYTES + 1]);
+        assertEquals(413, big.status(), big.text());
+        RawHttp.Response longKey = client(s, 10_000).send("GET", "/rows/p/" + "k".repeat(70_000), null);
+        assertEquals(414, longKey.status(), longKey.text());
+        RawHttp.Response delete = client(s, 2_000).send("DELETE", "/rows/p/k", null);
+        assertEquals(405, delete.status());
+        assertEquals("GET, HEAD, PUT", delete.headers().get("allow"));
+        List<LogRecord> warnings = new ArrayList<>();
+        Handler capture = new Handler() {
+            @Override
+            public void publish(LogRecord record) {
+                if (record.getLevel().intValue() >= Level.WARNING.intValue()) {
+                    warnings.add(record);
+                }
+            }
+
+            @Override
+            public void flush() {
+            }
+
+            @Override
+            public void close() {
+            }
+        };
+        Logger jdkServer = Logger.getLogger("com.sun.net.httpserver");
+        jdkServer.addHandler(capture);
+        try {
+            RawHttp h = client(s, 2_000);
+            h.send("PUT", "/rows/p/h", new byte[] {1, 2, 3});
+            RawHttp.Response head = h.send("HEAD", "/rows/p/h", null);
+            assertEquals(200, head.status());
+            assertEquals("3", head.headers().get("content-length"));
+            assertEquals(404, h.send("HEAD", "/rows/p/none", null).status());
+            assertEquals(405, h.send("HEAD", "/request", null).status());
+        } finally {
+            jdkServer.removeHandler(capture);
+        }
+        assertEquals(List.of(), warnings.stream().map(LogRecord::getMessage).toList(), "HEAD logs no warning");
+        assertEquals(0, s.requestCounts()[1], "a client's mistakes are not server failures");
+    }
+
+    @Test
+    void aFailedFlushEndsTheServerAndTheCloseStillReports() throws Exception {
+        DeletionHistogram.Factory failing = new DeletionHistogram.Factory() {
+            @Override
+            public DeletionHistogram create() {
+                throw new IllegalStateException("injected: no histogram");
+            }
+
+            @Override
+            public String name() {
+                return "failing";
+            }
+        };
+        WritePathWorkload w = new WritePathWorkload(Components.contend().withHistogram(failing),
+                new WorkloadOptions(Map.of("keys", "100", "pool-mib", "8", "threshold-kib", "64")));
+        WritePathServer s = WritePathServer.start(w, new InetSocketAddress("127.0.0.1", 0));
+        AtomicReference<Throwable> fatal = new AtomicReference<>();
+        CountDownLatch told = new CountDownLatch(1);
+        s.onFatal(t -> {
+            fatal.set(t);
+            told.countDown();
+        });
+        RawHttp c = new RawHttp(s.uri(), 10_000);
+        int status = 200;
+        for (int i = 0; i < 1_000 && status == 200; i++) {
+            status = c.send("PUT", "/rows/p/" + i, new byte[1024]).status();
+        }
+        c.close();
+        assertEquals(503, status, "writes are refused once a flush failed");
+        assertTrue(told.await(10, TimeUnit.SECONDS), "the fatal listener is told");
+        assertTrue(fatal.get().getMessage().contains("a flush failed"), String.valueOf(fatal.get()));
+        ReadBackException e = assertThrows(ReadBackException.class, s::close);
+        assertEquals(1, e.report().failedFlushes(), e.getMessage());
+        assertNotNull(s.finalReport(), "the report survives the failed close");
+        assertEquals(1, s.finalReport().failedFlushes());
+    }
+}
