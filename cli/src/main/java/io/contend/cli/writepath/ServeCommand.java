@@ -5,6 +5,7 @@ import io.contend.load.WorkloadOption;
 import io.contend.load.WorkloadOptions;
 import io.contend.writepath.ReadBack;
 import io.contend.writepath.ReadBackException;
+import io.contend.writepath.ServerLimits;
 import io.contend.writepath.WritePathServer;
 import io.contend.writepath.WritePathWorkload;
 import picocli.CommandLine.Command;
@@ -36,10 +37,12 @@ import java.util.concurrent.TimeUnit;
         sortOptions = false,
         modelTransformer = ServeCommand.WorkloadOptionsTransformer.class,
         description = {"Serves the write path over HTTP until Ctrl-C: POST /request (one operation of the mix, "
-                + "as the writepath stress workload runs it), PUT and GET /rows/<partition>/<clustering>, POST "
-                + "/check (the read-back check; 200 if nothing is broken, 500 otherwise).",
+                + "as the writepath stress workload runs it), PUT, GET and HEAD /rows/<partition>/<clustering>, POST "
+                + "/check with the token printed at start (the read-back check; 200 if nothing is broken, 500 "
+                + "otherwise).",
                 "On stop it closes the path and checks everything it acknowledged: every write read back with its "
-                        + "exact value, segments verified, the memory pool back to zero, no leak; exit 1 on any break.",
+                        + "exact value, segments verified, the memory pool back to zero, no leak; exit 1 on any break, "
+                        + "and also when the server had to stop (out of memory, a failed flush).",
                 ""})
 public final class ServeCommand implements Callable<Integer> {
     /** How long the stop hook waits for the final check. */
@@ -60,6 +63,27 @@ public final class ServeCommand implements Callable<Integer> {
             + "Ctrl-C).")
     String serveFor;
 
+    @Option(names = "--max-rows", paramLabel = "N", description = "Rows that PUT may create; then 503 (default: "
+            + ServerLimits.DEFAULT_MAX_ROWS + ").")
+    Long maxRows;
+
+    @Option(names = "--max-data-mib", paramLabel = "MIB", description = "MiB of keys and values that PUT rows may "
+            + "hold; then 503 (default: a quarter of the heap the memory pool and request bodies leave).")
+    Long maxDataMib;
+
+    @Option(names = "--max-connections", paramLabel = "N", description = "Connections served at once; more are "
+            + "closed until one ends (default: " + ServerLimits.DEFAULT_MAX_CONNECTIONS + ").")
+    Integer maxConnections;
+
+    @Option(names = "--request-timeout", paramLabel = "D", description = "Time a client has to send a request's "
+            + "headers and body, e.g. 10s; then its connection is closed (default: "
+            + WritePathServer.DEFAULT_REQUEST_TIMEOUT_SECONDS + "s).")
+    String requestTimeout;
+
+    @Option(names = "--token", paramLabel = "TOKEN", description = "The token POST /check must send in "
+            + WritePathServer.TOKEN_HEADER + " (default: a random one, printed at start).")
+    String token;
+
     @Override
     public Integer call() throws Exception {
         if (port < 0 || port > 65_535) {
@@ -72,6 +96,20 @@ public final class ServeCommand implements Callable<Integer> {
             } catch (IllegalArgumentException e) {
                 throw new ParameterException(spec.commandLine(), e.getMessage(), e);
             }
+        }
+        if (requestTimeout != null) {
+            long seconds;
+            try {
+                seconds = Durations.parse("--request-timeout", requestTimeout).toSeconds();
+            } catch (IllegalArgumentException e) {
+                throw new ParameterException(spec.commandLine(), e.getMessage(), e);
+            }
+            if (seconds < 1 || seconds > 3_600) {
+                throw new ParameterException(spec.commandLine(), "--request-timeout must be in [1s, 1h]: '"
+                        + requestTimeout + "'");
+            }
+            // JVM-wide, read when the JDK's server loads its configuration: set before the first server exists
+            System.setProperty(WritePathServer.REQUEST_TIMEOUT_PROPERTY, Long.toString(seconds));
         }
         Map<String, String> values = new LinkedHashMap<>();
         for (WorkloadOption option : WritePathWorkload.OPTIONS) {
@@ -88,20 +126,47 @@ public final class ServeCommand implements Callable<Integer> {
         }
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
+        ServerLimits limits;
+        try {
+            limits = limits(workload.path().pool().limitBytes());
+        } catch (IllegalArgumentException e) {
+            workload.close();
+            throw new ParameterException(spec.commandLine(), e.getMessage(), e);
+        }
         WritePathServer server;
         try {
-            server = WritePathServer.start(workload, new InetSocketAddress(bind, port));
-        } catch (IOException e) {
+            server = WritePathServer.start(workload, new InetSocketAddress(bind, port), limits);
+        } catch (IOException | RuntimeException e) {
             err.println("contend writepath: cannot listen on " + bind + ":" + port + ": " + e.getMessage());
             err.flush();
             return 1;
         }
-        out.println("Serving the write path (" + workload + ") at " + server.uri());
+        InetSocketAddress bound = server.address();
+        if (server.reachableBeyondLoopback()) {
+            String where = bound.getAddress().isAnyLocalAddress() ? bind + " (every interface)"
+                    : bound.getAddress().getHostAddress();
+            out.println("Serving the write path (" + workload + ") on " + where + ", port " + bound.getPort()
+                    + ", e.g. " + server.uri());
+            err.println("contend writepath: warning: listening on " + where
+                    + ", beyond loopback: anyone who can reach port " + bound.getPort() + " can write and read rows "
+                    + "(there is no authentication but /check's token)");
+            err.flush();
+        } else {
+            out.println("Serving the write path (" + workload + ") at " + server.uri());
+        }
+        out.println("Limits: " + limits + "; request timeout " + WritePathServer.requestTimeout().toSeconds() + " s");
+        out.println("Check token: " + limits.checkToken() + " (header " + WritePathServer.TOKEN_HEADER + ")");
         out.println("Drive it: contend stress http --method POST --url " + server.uri().resolve("/request")
-                + " --rate fixed=1k/s; check it: contend writepath check --url " + server.uri());
+                + " --rate fixed=1k/s; check it: contend writepath check --url " + server.uri() + " --token "
+                + limits.checkToken());
         out.flush();
 
         CountDownLatch stop = new CountDownLatch(1);
+        java.util.concurrent.atomic.AtomicReference<Throwable> fatal = new java.util.concurrent.atomic.AtomicReference<>();
+        server.onFatal(t -> {
+            fatal.set(t);
+            stop.countDown();
+        });
         CountDownLatch stopped = new CountDownLatch(1);
         java.util.concurrent.atomic.AtomicBoolean signalled = new java.util.concurrent.atomic.AtomicBoolean();
         Thread hook = new Thread(() -> {
@@ -121,13 +186,36 @@ public final class ServeCommand implements Callable<Integer> {
                 stop.await(limit.toNanos(), TimeUnit.NANOSECONDS);
             }
             long[] counts = server.requestCounts();
-            out.printf("Stopping after %,d requests (%,d failed); reading back every acknowledged write%n", counts[0],
-                    counts[1]);
+            if (fatal.get() != null) {
+                err.println("contend writepath: the server cannot go on: " + oneLine(fatal.get()));
+                err.flush();
+            }
+            out.printf("Stopping after %,d requests (%,d failed, %,d refused for a limit); reading back every "
+                    + "acknowledged write%n", counts[0], counts[1], counts[2]);
             out.flush();
+            String failure = null;
             try {
                 server.close();
             } catch (ReadBackException e) {
-                err.println("contend writepath: read-back failed: " + e.getMessage());
+                failure = "read-back failed";
+            } catch (RuntimeException | OutOfMemoryError e) {
+                failure = "closing the write path failed: " + oneLine(e);
+            }
+            ReadBack.Report r = server.finalReport();
+            if (r != null) {
+                out.printf("Read-back: %,d rows checked, %,d segments; lostWrites %d, readMismatches %d, "
+                                + "unacknowledgedSeen %d, badSegments %d, failedFlushes %d, pool bytes after close %d, "
+                                + "leaks %d: %s%n",
+                        r.keysChecked(), r.segmentsChecked(), r.lostWrites(), r.readMismatches(),
+                        r.unacknowledgedSeen(), r.badSegments(), r.failedFlushes(), r.poolBytesAfterClose(),
+                        r.leaks(), r.ok() ? "ok" : "BROKEN");
+                for (String problem : r.problems()) {
+                    out.println("  " + problem);
+                }
+                out.flush();
+            }
+            if (failure != null || fatal.get() != null) {
+                err.println("contend writepath: " + (failure != null ? failure : "stopped by a fatal failure"));
                 err.flush();
                 if (signalled.get()) {
                     // Stopped by a signal, the JVM is shutting down and would exit with the signal's status:
@@ -136,12 +224,6 @@ public final class ServeCommand implements Callable<Integer> {
                 }
                 return 1;
             }
-            ReadBack.Report r = server.finalReport();
-            out.printf("Read-back: %,d rows checked, %,d segments; lostWrites %d, readMismatches %d, "
-                            + "unacknowledgedSeen %d, badSegments %d, pool bytes after close %d, leaks %d: ok%n",
-                    r.keysChecked(), r.segmentsChecked(), r.lostWrites(), r.readMismatches(), r.unacknowledgedSeen(),
-                    r.badSegments(), r.poolBytesAfterClose(), r.leaks());
-            out.flush();
             return 0;
         } finally {
             stopped.countDown();
@@ -151,6 +233,44 @@ public final class ServeCommand implements Callable<Integer> {
                 // Ctrl-C: the JVM runs the hook, which has just been released
             }
         }
+    }
+
+    private ServerLimits limits(long poolBytes) {
+        ServerLimits limits = ServerLimits.defaults(poolBytes);
+        if (maxRows != null) {
+            if (maxRows < 1) {
+                throw new IllegalArgumentException("--max-rows must be at least 1: " + maxRows);
+            }
+            limits = limits.withMaxRows(maxRows);
+        }
+        if (maxDataMib != null) {
+            if (maxDataMib < 1 || maxDataMib > (1L << 40)) {
+                throw new IllegalArgumentException("--max-data-mib must be in [1, " + (1L << 40) + "]: " + maxDataMib);
+            }
+            limits = limits.withMaxDataBytes(maxDataMib << 20);
+        }
+        if (maxConnections != null) {
+            if (maxConnections < 1 || maxConnections > 100_000) {
+                throw new IllegalArgumentException("--max-connections must be in [1, 100000]: " + maxConnections);
+            }
+            limits = limits.withMaxConnections(maxConnections);
+        }
+        if (token != null) {
+            if (token.isEmpty() || !token.chars().allMatch(c -> c > 0x20 && c < 0x7f)) {
+                throw new IllegalArgumentException("--token must be printable ASCII without spaces: '" + token + "'");
+            }
+            limits = limits.withCheckToken(token);
+        }
+        return limits;
+    }
+
+    private static String oneLine(Throwable t) {
+        String text = t.getMessage() == null ? t.toString() : t.getClass().getSimpleName() + ": " + t.getMessage();
+        Throwable cause = t.getCause();
+        if (cause != null && cause != t) {
+            text += " (" + cause + ")";
+        }
+        return text.replace('\n', ' ');
     }
 
     /** Declares the write path's options, from the workload's own list. */

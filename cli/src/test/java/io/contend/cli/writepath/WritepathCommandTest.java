@@ -1,9 +1,19 @@
 package io.contend.cli.writepath;
 
+import com.sun.net.httpserver.HttpServer;
 import io.contend.cli.InProcess;
+import io.contend.cli.Main;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import java.io.BufferedReader;
+import java.io.InputStreamReader;
+import java.net.InetSocketAddress;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.CompletableFuture;
@@ -14,6 +24,7 @@ import java.util.regex.Pattern;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 class WritepathCommandTest {
     @TempDir
@@ -36,6 +47,9 @@ class WritepathCommandTest {
             }
         }
         assertTrue(url != null, "the server prints its URL: " + server.out() + server.err());
+        Matcher tokenLine = Pattern.compile("Check token: (\\S+)").matcher(server.out());
+        assertTrue(tokenLine.find(), server.out());
+        String token = tokenLine.group(1);
 
         Path log = dir.resolve("wp.hlog");
         InProcess stress = new InProcess();
@@ -49,7 +63,7 @@ class WritepathCommandTest {
         assertTrue(hdr.out().contains("post-rt"), hdr.out());
 
         InProcess check = new InProcess();
-        assertEquals(0, check.run("writepath", "check", "--url", url), check.err());
+        assertEquals(0, check.run("writepath", "check", "--url", url, "--token", token), check.err());
         assertTrue(check.out().contains("read-back ok") && check.out().contains("\"lostWrites\":0")
                 && check.out().contains("\"readMismatches\":0") && check.out().contains("\"leaks\":0"), check.out());
 
@@ -68,11 +82,113 @@ class WritepathCommandTest {
         assertEquals(2, c.run("writepath", "serve", "--build", "cassandra", "--for", "1s"));
         assertTrue(c.err().contains("--build must be contend or jdk: 'cassandra'"), c.err());
         c = new InProcess();
-        assertEquals(1, c.run("writepath", "check", "--url", "http://127.0.0.1:1/"));
+        assertEquals(1, c.run("writepath", "check", "--url", "http://127.0.0.1:1/", "--token", "t"));
         assertTrue(c.err().startsWith("contend writepath: cannot reach http://127.0.0.1:1/"), c.err());
         assertFalse(c.err().contains("\tat "), c.err());
         c = new InProcess();
-        assertEquals(2, c.run("writepath", "check", "--url", "ftp://x/"));
+        assertEquals(2, c.run("writepath", "check", "--url", "ftp://x/", "--token", "t"));
+        c = new InProcess();
+        assertEquals(2, c.run("writepath", "check", "--url", "http://127.0.0.1:99999/", "--token", "t"));
+        assertTrue(c.err().contains("port out of range") && !c.err().contains("\tat "), c.err());
+        c = new InProcess();
+        assertEquals(2, c.run("writepath", "serve", "--max-rows", "0", "--for", "1s"));
+        assertTrue(c.err().contains("--max-rows must be at least 1: 0"), c.err());
+    }
+
+    /** The check trusts the report, not the status: a 200 whose JSON says not ok fails. */
+    @Test
+    void checkReadsTheReportsOk() throws Exception {
+        for (String[] answer : new String[][] {{"200", "{\"ok\":false,\"lostWrites\":5}", "1"},
+                {"200", "not json", "1"}, {"500", "{\"ok\":true}", "1"}, {"200", "{\"ok\":true}", "0"}}) {
+            HttpServer fake = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
+            fake.createContext("/check", exchange -> {
+                byte[] body = answer[1].getBytes(StandardCharsets.UTF_8);
+                exchange.getRequestBody().readAllBytes();
+                exchange.sendResponseHeaders(Integer.parseInt(answer[0]), body.length);
+                exchange.getResponseBody().write(body);
+                exchange.close();
+            });
+            fake.start();
+            try {
+                InProcess c = new InProcess();
+                int status = c.run("writepath", "check", "--url", "http://127.0.0.1:" + fake.getAddress().getPort()
+                        + "/", "--token", "t");
+                assertEquals(Integer.parseInt(answer[2]), status, String.join(" ", answer) + ": " + c.out() + c.err());
+                if (status == 1) {
+                    assertTrue(c.err().startsWith("contend writepath: read-back failed"), c.err());
+                }
+            } finally {
+                fake.stop(0);
+            }
+        }
+    }
+
+    @Test
+    void bindingBeyondLoopbackWarns() {
+        InProcess c = new InProcess();
+        assertEquals(0, c.run("writepath", "serve", "--bind", "0.0.0.0", "--port", "0", "--for", "1s", "--keys",
+                "100", "--pool-mib", "8", "--threshold-mib", "1"), c.err());
+        assertTrue(c.err().contains("warning: listening on 0.0.0.0 (every interface), beyond loopback"), c.err());
+        assertFalse(c.out().contains(") at http://127.0.0.1"), "it does not claim loopback: " + c.out());
+    }
+
+    /**
+     * With a 256 MiB heap, 1 MiB values to distinct keys: the server refuses with 503 once its row budget is full,
+     * reads go on, and SIGTERM prints the read-back report.
+     */
+    @Test
+    void aSmallHeapFillsUpWith503AndStopsWithItsReport() throws Exception {
+        assumeTrue(!System.getProperty("os.name").startsWith("Windows"), "destroy() is not a signal on Windows");
+        String classPath = System.getProperty("surefire.test.class.path", System.getProperty("java.class.path"));
+        Process p = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-Xmx256m", "-cp", classPath, Main.class.getName(), "writepath", "serve", "--port", "0")
+                .redirectErrorStream(true).start();
+        try {
+            BufferedReader out = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8));
+            StringBuilder head = new StringBuilder();
+            String url = null;
+            while (url == null) {
+                String line = out.readLine(); // the for-update form would read once more after the match, and block
+                if (line == null) {
+                    break;
+                }
+                head.append(line).append('\n');
+                Matcher m = Pattern.compile("Drive it: .* --url (http://127\\.0\\.0\\.1:\\d+/)request").matcher(line);
+                if (m.find()) {
+                    url = m.group(1);
+                }
+            }
+            assertTrue(url != null, head.toString());
+            HttpClient client = HttpClient.newHttpClient();
+            byte[] mib = new byte[1 << 20];
+            int refusedAt = -1;
+            for (int i = 0; i < 400 && refusedAt < 0; i++) {
+                HttpResponse<String> r = client.send(HttpRequest.newBuilder(URI.create(url + "rows/big/" + i))
+                        .PUT(HttpRequest.BodyPublishers.ofByteArray(mib)).build(), HttpResponse.BodyHandlers.ofString());
+                if (r.statusCode() == 503) {
+                    refusedAt = i;
+                } else {
+                    assertEquals(200, r.statusCode(), r.body());
+                }
+            }
+            assertTrue(refusedAt > 0, "a 256 MiB heap cannot hold 400 MiB of rows: " + head);
+            HttpResponse<byte[]> get = client.send(HttpRequest.newBuilder(URI.create(url + "rows/big/0")).build(),
+                    HttpResponse.BodyHandlers.ofByteArray());
+            assertEquals(200, get.statusCode());
+            assertEquals(1 << 20, get.body().length);
+            p.toHandle().destroy(); // SIGTERM
+            assertTrue(p.waitFor(90, TimeUnit.SECONDS));
+            StringBuilder rest = new StringBuilder();
+            for (String line = out.readLine(); line != null; line = out.readLine()) {
+                rest.append(line).append('\n');
+            }
+            assertTrue(rest.toString().contains("Read-back: " + refusedAt + " rows checked")
+                    && rest.toString().contains("lostWrites 0") && rest.toString().contains(": ok"), rest.toString());
+            assertFalse(rest.toString().contains("\tat "), rest.toString());
+            assertEquals(143, p.exitValue(), "a clean stop by SIGTERM ends with the signal's status: " + rest);
+        } finally {
+            p.destroyForcibly();
+        }
     }
 
     @Test
