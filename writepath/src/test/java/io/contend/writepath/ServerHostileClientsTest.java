@@ -252,6 +252,53 @@ class ServerHostileClientsTest {
     }
 
     @Test
+    void runningOutOfMemoryEndsTheServerWithItsReport() throws Exception {
+        java.util.concurrent.atomic.AtomicBoolean exhausted = new java.util.concurrent.atomic.AtomicBoolean();
+        Pipeline.Factory staged = Components.contend().pipeline();
+        Pipeline.Factory starving = new Pipeline.Factory() {
+            @Override
+            public Pipeline create(WritePath path) {
+                Pipeline real = staged.create(path);
+                return new Pipeline() {
+                    @Override
+                    public java.util.concurrent.CompletableFuture<byte[]> submit(byte[] request) {
+                        if (exhausted.get()) {
+                            throw new OutOfMemoryError("injected: Java heap space");
+                        }
+                        return real.submit(request);
+                    }
+
+                    @Override
+                    public void close() {
+                        real.close();
+                    }
+                };
+            }
+
+            @Override
+            public String name() {
+                return "starving";
+            }
+        };
+        WritePathWorkload w = new WritePathWorkload(Components.contend().withPipeline(starving),
+                new WorkloadOptions(Map.of("keys", "100", "pool-mib", "8", "threshold-kib", "64")));
+        WritePathServer s = WritePathServer.start(w, new InetSocketAddress("127.0.0.1", 0));
+        open.add(s);
+        AtomicReference<Throwable> fatal = new AtomicReference<>();
+        s.onFatal(fatal::set);
+        RawHttp c = client(s, 10_000);
+        assertEquals(200, c.send("PUT", "/rows/p/a", new byte[] {1}).status());
+        exhausted.set(true);
+        RawHttp.Response oom = c.send("PUT", "/rows/p/b", new byte[] {2});
+        assertEquals(503, oom.status(), oom.text());
+        assertTrue(fatal.get() instanceof OutOfMemoryError, String.valueOf(fatal.get()));
+        RawHttp.Response after = client(s, 10_000).send("GET", "/rows/p/a", null);
+        assertEquals(503, after.status(), "a server out of memory stops serving: " + after.text());
+        s.close();
+        assertTrue(s.finalReport().ok(), "the write that failed was never acknowledged: " + s.finalReport());
+    }
+
+    @Test
     void aFailedFlushEndsTheServerAndTheCloseStillReports() throws Exception {
         DeletionHistogram.Factory failing = new DeletionHistogram.Factory() {
             @Override
