@@ -23,16 +23,23 @@ public final class RatioChart {
      * One comparison.
      *
      * @param label what is compared, e.g. {@code throughput queue=SpscArray impl=contend}
-     * @param ratio the ratio to the baseline (above 1 is better)
+     * @param ratio the ratio to the baseline (above 1 is better), finite and positive
      * @param low the interval's lower end, or NaN without an interval
      * @param high the interval's upper end, or NaN without an interval
      * @param verdict the verdict's label: faster, slower, same or inconclusive
      */
     public record Row(String label, double ratio, double low, double high, String verdict) {
-        /** Checks the label and verdict are present. */
+        /**
+         * Checks the label and verdict are present and the ratio has a place on the log axis.
+         *
+         * @throws IllegalArgumentException if the ratio is zero, negative, NaN or infinite
+         */
         public Row {
             Objects.requireNonNull(label, "label");
             Objects.requireNonNull(verdict, "verdict");
+            if (!(ratio > 0 && ratio < Double.POSITIVE_INFINITY)) {
+                throw new IllegalArgumentException("ratio of " + label + " must be finite and above 0: " + ratio);
+            }
         }
     }
 
@@ -133,7 +140,12 @@ public final class RatioChart {
     }
 
     private static String shorten(String s, int max) {
-        return s.length() <= max ? s : s.substring(0, max - 1) + "…";
+        if (s.length() <= max) {
+            return s;
+        }
+        int end = max - 1;
+        // Cutting a surrogate pair in two would leave text that UTF-8 cannot encode.
+        return s.substring(0, Character.isHighSurrogate(s.charAt(end - 1)) ? end - 1 : end) + "…";
     }
 
     private static String escape(String s) {

@@ -29,10 +29,40 @@ public record ComparisonResult(Map<String, String> baseline, double ratio, Doubl
                                double confidence, int rounds, Verdict verdict, double margin, Direction direction,
                                Integer roundsToSettle) {
 
-    /** Copies the baseline, keeping its order. */
+    /**
+     * Checks what a chart needs to place the ratio on a log axis, and copies the baseline, keeping its order.
+     *
+     * @throws IllegalArgumentException if the ratio is not finite and positive, the interval does not hold it,
+     *                                  the confidence is not in (0, 1), the margin is negative or a count is
+     *                                  out of range
+     */
     public ComparisonResult {
         Objects.requireNonNull(verdict, "verdict");
         Objects.requireNonNull(direction, "direction");
+        if (!(ratio > 0 && ratio < Double.POSITIVE_INFINITY)) {
+            throw new IllegalArgumentException("ratio must be finite and above 0: " + ratio);
+        }
+        if ((ratioLow == null) != (ratioHigh == null)) {
+            throw new IllegalArgumentException("ratioLow and ratioHigh must both be null or both be numbers: "
+                    + ratioLow + ", " + ratioHigh);
+        }
+        if (ratioLow != null && !(ratioLow > 0 && ratioLow <= ratio && ratio <= ratioHigh
+                && ratioHigh < Double.POSITIVE_INFINITY)) {
+            throw new IllegalArgumentException("interval [" + ratioLow + ", " + ratioHigh
+                    + "] must be positive, finite and hold the ratio " + ratio);
+        }
+        if (!(confidence > 0 && confidence < 1)) {
+            throw new IllegalArgumentException("confidence must be in (0, 1): " + confidence);
+        }
+        if (!(margin >= 0 && margin < Double.POSITIVE_INFINITY)) {
+            throw new IllegalArgumentException("margin must be finite and 0 or more: " + margin);
+        }
+        if (rounds < 1) {
+            throw new IllegalArgumentException("rounds must be at least 1: " + rounds);
+        }
+        if (roundsToSettle != null && roundsToSettle < 0) {
+            throw new IllegalArgumentException("roundsToSettle must be 0 or more: " + roundsToSettle);
+        }
         baseline = Collections.unmodifiableMap(new LinkedHashMap<>(baseline));
     }
 

@@ -91,7 +91,7 @@ public record ResultTable(List<String> header, int leftColumns, List<List<String
             }
             for (TableSpec.Column column : spec.secondaryColumns()) {
                 ResultRecord.Secondary s = r.secondary().get(column.name());
-                row.add(s == null ? "n/a" : number(column.format(), s.score()));
+                row.add(s == null || Double.isNaN(s.score()) ? "n/a" : column.render(s.score()));
             }
             rows.add(row);
         }

@@ -4,14 +4,9 @@ import io.contend.cli.AtomicWrite;
 import com.google.gson.Gson;
 import com.google.gson.GsonBuilder;
 import com.google.gson.JsonArray;
-import com.google.gson.JsonElement;
 import com.google.gson.JsonObject;
-import com.google.gson.JsonParseException;
-import com.google.gson.JsonParser;
 
 import java.io.IOException;
-import java.io.Reader;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
@@ -92,7 +87,8 @@ public final class ResultsFile {
             } catch (IOException | RuntimeException e) {
                 Path aside = directory.resolve(NAME + ".unreadable");
                 Files.move(path, aside, StandardCopyOption.REPLACE_EXISTING);
-                System.err.println("contend: could not read " + path + " (" + e.getMessage() + "); moved it to "
+                String reason = e instanceof ResultsFormatException f ? f.reason() : e.getMessage();
+                System.err.println("contend: could not read " + path + " (" + reason + "); moved it to "
                         + aside + " and started a new one");
             }
         }
@@ -187,46 +183,17 @@ public final class ResultsFile {
     }
 
     /**
-     * Reads a whole results file.
+     * Reads a whole results file, within bounds a crafted file cannot get round: at most 16 MiB and a million
+     * values, nesting at most 64 deep, strict JSON in UTF-8. A lone surrogate in a string becomes U+FFFD.
      *
      * @param path the file
      * @return its contents
      * @throws IOException if it cannot be read
-     * @throws JsonParseException or IllegalStateException if it is not in the schema
+     * @throws ResultsFormatException if it is not a results file this version reads; the message is one line
+     *                                naming the file, the field and its value
      */
     public static Contents readContents(Path path) throws IOException {
-        try (Reader in = Files.newBufferedReader(path, StandardCharsets.UTF_8)) {
-            JsonObject root = JsonParser.parseReader(in).getAsJsonObject();
-            int version = root.has("schemaVersion") ? root.get("schemaVersion").getAsInt() : 1;
-            if (version > SCHEMA_VERSION) {
-                throw new IllegalStateException("schema version " + version + " is newer than this contend reads ("
-                        + SCHEMA_VERSION + ")");
-            }
-            MachineInfo machine = root.has("machine") ? GSON.fromJson(root.get("machine"), MachineInfo.class) : null;
-            Map<String, ExperimentInfo> experiments = new LinkedHashMap<>();
-            JsonObject infos = root.getAsJsonObject("experiments");
-            if (infos != null) {
-                infos.entrySet().forEach(e -> experiments.put(e.getKey(), GSON.fromJson(e.getValue(), ExperimentInfo.class)));
-            }
-            return new Contents(version, machine, text(root, "mode"), text(root, "started"), experiments, records(root));
-        }
-    }
-
-    private static String text(JsonObject root, String name) {
-        JsonElement e = root.get(name);
-        return e == null || e.isJsonNull() ? "unknown" : e.getAsString();
-    }
-
-    private static List<ResultRecord> records(JsonObject root) {
-        JsonArray results = root.getAsJsonArray("results");
-        if (results == null) {
-            throw new IllegalStateException("no 'results' array");
-        }
-        List<ResultRecord> records = new ArrayList<>();
-        for (JsonElement e : results) {
-            records.add(fromJson(e.getAsJsonObject()));
-        }
-        return records;
+        return ResultsReader.read(path);
     }
 
     /**
@@ -238,28 +205,5 @@ public final class ResultsFile {
      */
     public static List<ResultRecord> read(Path path) throws IOException {
         return readContents(path).records();
-    }
-
-    static ResultRecord fromJson(JsonObject o) {
-        Map<String, String> params = new LinkedHashMap<>();
-        o.getAsJsonObject("params").entrySet().forEach(e -> params.put(e.getKey(), e.getValue().getAsString()));
-        Map<String, ResultRecord.Secondary> secondary = new LinkedHashMap<>();
-        o.getAsJsonObject("secondary").entrySet().forEach(e -> {
-            JsonObject s = e.getValue().getAsJsonObject();
-            secondary.put(e.getKey(), new ResultRecord.Secondary(number(s.get("score")), s.get("unit").getAsString()));
-        });
-        JsonElement error = o.get("error");
-        JsonElement comparison = o.get("comparison");
-        return new ResultRecord(o.get("experiment").getAsString(), o.get("benchmark").getAsString(), params,
-                o.get("threads").getAsInt(), number(o.get("score")),
-                error == null || error.isJsonNull() ? null : error.getAsDouble(), o.get("unit").getAsString(),
-                secondary, o.has("mode") ? o.get("mode").getAsString() : "unknown",
-                o.has("oversubscribed") && o.get("oversubscribed").getAsBoolean(),
-                o.has("rounds") ? o.get("rounds").getAsInt() : 1,
-                comparison == null || comparison.isJsonNull() ? null : GSON.fromJson(comparison, ComparisonResult.class));
-    }
-
-    private static double number(JsonElement e) {
-        return e == null || e.isJsonNull() ? Double.NaN : e.getAsDouble();
     }
 }

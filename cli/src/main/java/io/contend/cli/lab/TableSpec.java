@@ -5,8 +5,10 @@ import io.contend.cli.verdict.Direction;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
+import java.util.regex.Pattern;
 
 /**
  * How an experiment's results read, written to results.json beside them so that a report can be rendered from
@@ -32,9 +34,39 @@ public record TableSpec(List<String> paramColumns, String compared, String basel
      *
      * @param name the secondary result's name in records
      * @param header the column header
-     * @param format a {@link String#format} pattern for the score, e.g. {@code %.3f}
+     * @param format how the score is written: {@code %.Nf}, N decimals from 0 to 9, e.g. {@code %.3f}; only
+     *               these, since results.json carries the pattern and a file must not choose what is formatted
      */
     public record Column(String name, String header, String format) {
+        private static final Pattern DECIMALS = Pattern.compile("%\\.([0-9])f");
+
+        /**
+         * Checks the format is one of the allowed ones.
+         *
+         * @throws IllegalArgumentException for any other format
+         */
+        public Column {
+            Objects.requireNonNull(name, "name");
+            Objects.requireNonNull(header, "header");
+            Objects.requireNonNull(format, "format");
+            if (!DECIMALS.matcher(format).matches()) {
+                throw new IllegalArgumentException("format must be %.Nf with N from 0 to 9, e.g. %.3f, not " + format);
+            }
+        }
+
+        /** @return the decimals the format writes */
+        public int decimals() {
+            return format.charAt(2) - '0';
+        }
+
+        /**
+         * @param value a score
+         * @return it with the column's decimals, e.g. {@code 0.250}
+         */
+        public String render(double value) {
+            // The pattern is built here from a digit, never taken from the file.
+            return String.format(Locale.ROOT, "%." + decimals() + "f", value);
+        }
     }
 
     /** Copies the collections; null collections (from an older or partial file) become empty. */

@@ -11,8 +11,10 @@ import io.contend.cli.lab.PublishedTable;
 import io.contend.cli.lab.ResultRecord;
 import io.contend.cli.lab.ResultTable;
 import io.contend.cli.lab.ResultsFile;
+import io.contend.cli.lab.ResultsFormatException;
 import io.contend.cli.lab.TableSpec;
 import io.contend.cli.verdict.Direction;
+import io.contend.hdr.IoMessages;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -68,7 +70,9 @@ public final class HtmlReport {
      *
      * @param directory a lab output directory
      * @return the report's path
-     * @throws IOException if results.json cannot be read or the report cannot be written
+     * @throws IOException if results.json or a plot cannot be read or the report cannot be written; the message
+     *                     is one line naming the file, e.g. {@code cannot write out/index.html: is a directory}
+     * @throws ResultsFormatException if results.json is not a results file
      * @throws IllegalArgumentException if there is no results.json
      */
     public Path write(Path directory) throws IOException {
@@ -77,9 +81,25 @@ public final class HtmlReport {
             throw new IllegalArgumentException("no " + ResultsFile.NAME + " in " + directory.toAbsolutePath()
                     + ": run 'contend lab --out " + directory + "' first");
         }
-        String html = render(ResultsFile.readContents(results), plots(directory));
+        ResultsFile.Contents contents;
+        try {
+            contents = ResultsFile.readContents(results);
+        } catch (IOException e) {
+            throw new IOException("cannot read " + results + ": " + IoMessages.reason(results, e), e);
+        }
+        String html;
+        try {
+            html = render(contents, plots(directory));
+        } catch (UncheckedIOException e) {
+            throw new IOException(e.getMessage(), e.getCause());
+        }
         Path report = directory.resolve(NAME);
-        AtomicWrite.write(report, out -> out.write(html));
+        try {
+            AtomicWrite.write(report, out -> out.write(html));
+        } catch (IOException e) {
+            // Not the reason's own file name: that is the temporary file, which no longer exists.
+            throw new IOException("cannot write " + report + ": " + IoMessages.reason(e), e);
+        }
         return report;
     }
 
@@ -273,11 +293,21 @@ public final class HtmlReport {
                 records.isEmpty() ? "unknown" : records.get(0).mode(), 0, 0, 0, spec);
     }
 
-    /** SVG files in the directory and its subdirectories (two levels), sorted by path. */
-    static List<Path> plots(Path directory) throws IOException {
+    /**
+     * SVG files in the directory and its subdirectories (two levels), sorted by path.
+     *
+     * @throws UncheckedIOException whose message names the directory, if it cannot be listed
+     */
+    static List<Path> plots(Path directory) {
         try (Stream<Path> files = Files.find(directory, 2,
                 (p, a) -> a.isRegularFile() && p.getFileName().toString().endsWith(".svg"))) {
             return files.sorted().toList();
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot list the plots in " + directory + ": "
+                    + IoMessages.reason(directory, e), e);
+        } catch (UncheckedIOException e) {
+            throw new UncheckedIOException("cannot list the plots in " + directory + ": "
+                    + IoMessages.reason(directory, e.getCause()), e.getCause());
         }
     }
 
@@ -285,7 +315,7 @@ public final class HtmlReport {
         try {
             return Base64.getEncoder().encodeToString(Files.readAllBytes(file));
         } catch (IOException e) {
-            throw new UncheckedIOException("cannot read plot " + file, e);
+            throw new UncheckedIOException("cannot read " + file + ": " + IoMessages.reason(file, e), e);
         }
     }
 }

@@ -1,5 +1,7 @@
 package io.contend.cli.report;
 
+import io.contend.cli.lab.ResultsFormatException;
+import io.contend.hdr.IoMessages;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.ParameterException;
@@ -7,6 +9,7 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 import java.io.IOException;
+import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 
@@ -24,19 +27,29 @@ public final class ReportCommand implements Callable<Integer> {
             description = "The lab output directory (default: ${DEFAULT-VALUE}).")
     Path directory;
 
+    /**
+     * A directory without results.json, or a file that is not one, is a usage error (exit 2); a file that cannot
+     * be read or a report that cannot be written is one line and exit 1. Neither prints a stack trace.
+     */
     @Override
-    public Integer call() throws IOException {
+    public Integer call() {
         Path report;
         try {
             report = new HtmlReport().write(directory);
-        } catch (IllegalArgumentException e) {
+        } catch (IllegalArgumentException | ResultsFormatException e) {
             throw new ParameterException(spec.commandLine(), e.getMessage());
-        } catch (RuntimeException e) {
-            throw new ParameterException(spec.commandLine(), directory.resolve("results.json")
-                    + " is not a contend results file: " + e.getMessage());
+        } catch (IOException e) {
+            return fail(IoMessages.describe(e));
         }
         spec.commandLine().getOut().println("Report: " + report.toAbsolutePath());
         spec.commandLine().getOut().flush();
         return 0;
+    }
+
+    private int fail(String message) {
+        PrintWriter err = spec.commandLine().getErr();
+        err.println("contend report: " + message);
+        err.flush();
+        return 1;
     }
 }

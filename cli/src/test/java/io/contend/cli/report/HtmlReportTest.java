@@ -1,6 +1,7 @@
 package io.contend.cli.report;
 
 import io.contend.cli.chart.Html;
+import io.contend.cli.chart.RatioChart;
 import io.contend.cli.chart.SvgChart;
 import io.contend.cli.lab.ResultsFile;
 import org.junit.jupiter.api.Test;
@@ -8,6 +9,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 import java.io.IOException;
 import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -133,6 +135,24 @@ class HtmlReportTest {
     @Test
     void textIsEscaped() {
         assertEquals("a&lt;b&gt; &amp; &quot;c&quot; &#39;d&#39;", Html.escape("a<b> & \"c\" 'd'"));
+    }
+
+    @Test
+    void aLongLabelIsCutBetweenCharactersNotInsideOne() {
+        // The cut falls on an emoji's second half: cutting there left half a character, which UTF-8 cannot encode.
+        String label = "x".repeat(38) + "\uD83D\uDE00 and more";
+        String svg = RatioChart.render("t", "base", 0.05, List.of(new RatioChart.Row(label, 1.2, 1.1, 1.3, "faster")));
+        assertTrue(StandardCharsets.UTF_8.newEncoder().canEncode(svg), "well-formed text");
+        assertTrue(svg.contains(">" + "x".repeat(38) + "…</text>"), svg);
+    }
+
+    @Test
+    void aChartRowRefusesARatioWithNoPlaceOnTheLogAxis() {
+        for (double ratio : new double[] {0, -1, Double.NaN, Double.POSITIVE_INFINITY}) {
+            IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                    () -> new RatioChart.Row("a", ratio, Double.NaN, Double.NaN, "same"));
+            assertEquals("ratio of a must be finite and above 0: " + ratio, e.getMessage());
+        }
     }
 
     @Test

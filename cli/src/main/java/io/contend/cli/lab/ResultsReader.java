@@ -1,0 +1,121 @@
+package io.contend.cli.lab;
+
+import io.contend.cli.verdict.Direction;
+import io.contend.cli.verdict.Verdict;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Reads a results.json into the model field by field, not by reflection, so that each way a file can be wrong
+ * (a missing field, a wrong type, an integer out of range, a ratio that is not positive, a format outside the
+ * allowed set) is one {@link ResultsFormatException} naming the file, the field and the value. Fields the lab
+ * has always written are required; those an older version did not write have the defaults that version meant.
+ * Fields this version does not know are ignored, so a newer file still renders.
+ */
+final class ResultsReader {
+    private static final String DIRECTIONS = "\"higher\" or \"lower\"";
+    private static final String VERDICTS = "\"faster\", \"slower\", \"same\" or \"inconclusive\"";
+
+    private ResultsReader() {
+    }
+
+    /**
+     * @param file a results file
+     * @return its contents
+     * @throws IOException if it cannot be read
+     * @throws ResultsFormatException if it is not a results file this version reads
+     */
+    static ResultsFile.Contents read(Path file) throws IOException {
+        JsonFields root = JsonFields.root(file, BoundedJson.parse(file));
+        int version = root.optionalInteger("schemaVersion", 1, 1);
+        if (version > ResultsFile.SCHEMA_VERSION) {
+            throw new ResultsFormatException(file, "schema version " + version + " is newer than this contend reads ("
+                    + ResultsFile.SCHEMA_VERSION + ")");
+        }
+        JsonFields machine = root.optionalObject("machine");
+        Map<String, ExperimentInfo> experiments = new LinkedHashMap<>();
+        if (root.has("experiments")) {
+            root.objectsByName("experiments").forEach((name, info) -> experiments.put(name, experiment(info)));
+        }
+        List<ResultRecord> records = new ArrayList<>();
+        for (JsonFields r : root.objects("results")) {
+            records.add(record(r));
+        }
+        return new ResultsFile.Contents(version, machine == null ? null : machine(machine),
+                root.optionalString("mode", "unknown"), root.optionalString("started", "unknown"), experiments, records);
+    }
+
+    private static MachineInfo machine(JsonFields m) {
+        return new MachineInfo(m.integer("cpus", 1), m.string("jvmVersion"), m.string("jvmName"), m.string("os"));
+    }
+
+    private static ExperimentInfo experiment(JsonFields e) {
+        return e.build(() -> new ExperimentInfo(e.string("title"), e.optionalString("mode", "unknown"),
+                e.optionalInteger("rounds", 0, 0), nonNegative(e, "budgetSeconds"), nonNegative(e, "elapsedSeconds"),
+                table(e.object("table"))));
+    }
+
+    private static double nonNegative(JsonFields f, String name) {
+        double value = f.optionalNumber(name, 0);
+        if (value < 0) {
+            throw f.invalid(name + " is " + value + ", not 0 or more");
+        }
+        return value;
+    }
+
+    private static TableSpec table(JsonFields t) {
+        Map<String, Direction> directions = new LinkedHashMap<>();
+        JsonFields byBenchmark = t.optionalObject("directions");
+        if (byBenchmark != null) {
+            for (String benchmark : byBenchmark.names()) {
+                directions.put(benchmark, byBenchmark.parsed(benchmark, Direction::parse, DIRECTIONS));
+            }
+        }
+        List<TableSpec.Column> columns = new ArrayList<>();
+        if (t.has("secondaryColumns")) {
+            for (JsonFields c : t.objects("secondaryColumns")) {
+                columns.add(c.build(() -> new TableSpec.Column(c.string("name"), c.string("header"), c.string("format"))));
+            }
+        }
+        JsonFields published = t.optionalObject("published");
+        return t.build(() -> new TableSpec(t.optionalStrings("paramColumns"), t.optionalString("compared", null),
+                t.optionalString("baseline", null), t.parsed("direction", Direction::parse, DIRECTIONS), directions,
+                columns, t.optionalStrings("notes"), t.optionalString("ratioNote", null),
+                published == null ? null : published(published)));
+    }
+
+    private static PublishedTable published(JsonFields p) {
+        return p.build(() -> new PublishedTable(p.string("source"), p.strings("header"), p.stringRows("rows")));
+    }
+
+    private static ResultRecord record(JsonFields r) {
+        Map<String, ResultRecord.Secondary> secondary = new LinkedHashMap<>();
+        r.objectsByName("secondary").forEach((name, s) ->
+                secondary.put(name, new ResultRecord.Secondary(s.numberOrNaN("score"), s.string("unit"))));
+        JsonFields comparison = r.optionalObject("comparison");
+        return r.build(() -> new ResultRecord(r.string("experiment"), r.string("benchmark"), r.texts("params"),
+                r.integer("threads", 1), r.numberOrNaN("score"), error(r), r.string("unit"), secondary,
+                r.optionalString("mode", "unknown"), r.optionalBoolean("oversubscribed", false),
+                r.optionalInteger("rounds", 1, 1), comparison == null ? null : comparison(comparison)));
+    }
+
+    private static Double error(JsonFields r) {
+        Double error = r.nullableNumber("error");
+        if (error != null && error < 0) {
+            throw r.invalid("error is " + error + ", not 0 or more");
+        }
+        return error;
+    }
+
+    private static ComparisonResult comparison(JsonFields c) {
+        return c.build(() -> new ComparisonResult(c.texts("baseline"), c.number("ratio"), c.nullableNumber("ratioLow"),
+                c.nullableNumber("ratioHigh"), c.number("confidence"), c.integer("rounds", 1),
+                c.parsed("verdict", Verdict::parse, VERDICTS), c.number("margin"),
+                c.parsed("direction", Direction::parse, DIRECTIONS), c.nullableInteger("roundsToSettle", 0)));
+    }
+}
