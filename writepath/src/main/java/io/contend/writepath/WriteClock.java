@@ -44,6 +44,10 @@ public interface WriteClock {
  * Why a CAS loop and not getAndIncrement: the value must track the wall clock (timestamps are read by people
  * and compared across restarts), and a write path serves thousands, not hundreds of millions, of writes per
  * second, so the loop rarely retries; the cost is one contended cache line per write.
+ *
+ * Verification: jcstress (WriteClockOrderTest: distinct values, and a call that starts after another's value was
+ * seen returns more) and a stress test of uniqueness and per-thread increase. No Lincheck test: values come from
+ * the wall clock, so no sequential specification predicts them.
  */
 final class MonotonicMicrosClock implements WriteClock {
     private final AtomicLong last = new AtomicLong(Long.MIN_VALUE);
