@@ -30,20 +30,18 @@ import java.util.function.Supplier;
  * release stores by several producers: any value written was a true bound when computed and bounds only grow,
  * so a stale one costs a re-read, never an overflow.
  *
- * Store buffering (found in issue 18's work): a consumer's poll stores cIndex and then, polling again, loads a slot and
- * pIndex; a producer's offer stores its slot and then, in size() or when it finds the queue full, loads cIndex. The
- * claim's CAS is a full fence, but the element store after it is not, so each side could miss the other's stores still
- * in a store buffer: a producer's size() counted an element already taken while the consumer found the queue empty with
- * the producer's element in (MpscArraySizeAfterOfferTest: 12,668 times in 7.2 million samples, jcstress quick mode, 100
- * ms, one fork of each of 8 configurations), or an offer found the queue full while the consumer's size() after its
- * poll missed the producer's previous element (MpscArrayFullAfterOfferTest: 3,549 in 5.7 million), or the consumer's
- * isEmpty() after its poll said empty while the producer's size() counted 2 (MpscArrayIsEmptyAfterOfferTest: 4,823 in
- * 7.8 million). As in SpscArrayQueue, a full fence now comes before every load whose answer is "nothing there" or a
- * count: the consumer's pIndex load at a null slot (unless the consumer has stored nothing since its last fence: see
- * fencedIndex in SpscArrayQueue's notes), the producer's second cIndex load before it says full, and size() and
- * isEmpty(); none since (more than 190 million samples each for the size and full tests in a whole quick run; the
- * isEmpty test in CI's short quick run). relaxedPoll and relaxedPeek return null at a null slot without the fence (and
- * without waiting for a claimed slot).
+ * Store buffering: a consumer's poll stores cIndex and then, polling again, loads a slot and pIndex; a producer's
+ * offer stores its slot and then, in size() or when it finds the queue full, loads cIndex. The claim's CAS is a full
+ * fence, but the element store after it is not, so each side could miss the other's stores still in a store buffer:
+ * a producer's size() could count an element already taken while the consumer found the queue empty with the
+ * producer's element in (MpscArraySizeAfterOfferTest), an offer could find the queue full while the consumer's size()
+ * after its poll missed the producer's previous element (MpscArrayFullAfterOfferTest), or the consumer's isEmpty()
+ * after its poll could say empty while the producer's size() counted 2 (MpscArrayIsEmptyAfterOfferTest); jcstress
+ * observes all three without fences. As in SpscArrayQueue, a full fence comes before every load whose answer is
+ * "nothing there" or a count: the consumer's pIndex load at a null slot (unless the consumer has stored nothing since
+ * its last fence: see fencedIndex in SpscArrayQueue's notes), the producer's second cIndex load before it says full,
+ * and size() and isEmpty(). relaxedPoll and relaxedPeek return null at a null slot without the fence (and without
+ * waiting for a claimed slot).
  *
  * Padding: pads are byte fields, because since JDK 15 the JVM fills holes in a superclass's layout with a
  * subclass's narrow fields (JDK-8237767) and long pads leave such holes; LayoutTest checks the result.

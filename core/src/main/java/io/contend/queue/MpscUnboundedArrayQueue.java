@@ -26,44 +26,29 @@ import java.util.function.Supplier;
  * hint is a volatile reference moved forward only by CAS. Element stores are releases and the consumer's slot loads
  * volatile, so offer happens-before the poll that returns the element. A null slot below pIndex is a claim in flight:
  * poll/peek wait for it, relaxedPoll/relaxedPeek return null. Before poll or peek reads pIndex to say "empty", a full
- * fence (MpscArrayQueue's "Store buffering"; size() and isEmpty() start with one): MpscUnboundedSizeAfterOfferTest saw
- * the forbidden outcome 34,828 times in 7.7 million samples without it, MpscUnboundedIsEmptyAfterOfferTest 23,537 in
- * 10.3 million (jcstress quick mode, 100 ms, one fork of each of 8 configurations); with it none (more than 190 million
- * samples in a whole quick run of the size test).
+ * fence (MpscArrayQueue's "Store buffering"; size() and isEmpty() start with one), without which jcstress's
+ * MpscUnboundedSizeAfterOfferTest and MpscUnboundedIsEmptyAfterOfferTest observe outcomes no order of the operations
+ * gives.
  *
- * Measured (issue 18), against JCTools 4.0.7's MpscUnboundedArrayQueue (Unsafe), one producer and one consumer,
- * 6 paired rounds of the lab: throughput 1.31x [1.12, 1.54] at chunk 128, 1.27x at 1024, 1.17x at 16384, 0.83x
- * [0.41, 1.68] at 16, so chunk pooling (JCTools 4's XADD queue pools its chunks) is not needed to reach it. The
- * linearizable poll is what costs here: at a claimed slot not yet written it reads the producer index, which the
- * producers' XADDs own; relaxedPoll does not, and measured 2.20x of JCTools at chunk 128. At chunk 16 the fence
- * before "empty" is not the cost: JMH by hand at the lab's quick settings (16 interleaved rounds), 0.85x [0.73, 1.00]
- * of JCTools with it and 0.84x [0.76, 0.93] without it; the lab's 12-round runs put that row at 0.54x-0.83x.
- * At a claimed slot not yet written the consumer loads before its first spin-wait (Slots.lvElementWhenWritten, where
- * the measurement is): a pause first had made round trips of one message about a fifth longer.
+ * Chunks are not pooled (JCTools 4's XADD queue pools its): with one producer and one consumer this queue keeps
+ * pace with JCTools' MpscUnboundedArrayQueue without pooling. The linearizable poll is what costs here: at a claimed
+ * slot not yet written it reads the producer index, which the producers' XADDs own; relaxedPoll does not. At such a
+ * slot the consumer loads before its first spin-wait (Slots.lvElementWhenWritten says why).
  *
- * Front pad (issue 18): each chunk's array starts with Slots.FRONT_PAD unused slots, as the SPSC linked kinds' buffers
- * do, so that the array header every checked access reads (its length, and for a store its class word) is on a line
- * no slot write touches; unpadded, a chunk of 16 is two lines and both threads kept writing the header's. JMH by hand
- * at the lab's quick settings (2 x 200 ms warm-up, 2 x 200 ms measured), forks of the unpadded queue, the padded one
- * and JCTools interleaved: at chunk 16 1.11x [1.00, 1.24] of the unpadded queue (32 rounds), at chunk 128 1.15x
- * [0.96, 1.39] (12 rounds). Measured and not kept: moving next and prev onto a line of their own, away from the index
- * and slots fields the producer reads at every offer (0.96x [0.81, 1.13] at chunk 16, 16 rounds), and, to see what
- * the consumer's clear of prev costs, not clearing it (0.87x [0.76, 0.99]).
+ * Front pad: each chunk's array starts with Slots.FRONT_PAD unused slots, as the SPSC linked kinds' buffers do, so
+ * that the array header every checked access reads (its length, and for a store its class word) is on a line no slot
+ * write touches; unpadded, a chunk of 16 is two lines and both threads keep writing the header's. next and prev stay
+ * next to the index and slots fields the producer reads at every offer: a line of their own does not pay.
  *
- * Producer fields (issue 18): the chunk hint used to share a line with the claim counter, which every offer writes
- * (XADD) and the consumer reads at every empty poll; now a pad separates them, as JCTools' MpUnboundedXaddArrayQueue
- * keeps its producer chunk apart from its producer index. JMH by hand at the lab's quick settings, forks interleaved,
- * against the shared line: at chunk 16 1.27x [1.01, 1.58] (16 rounds) and 1.38x [1.16, 1.64] (20 rounds), at 128
- * 1.47x [1.16, 1.87] (14 rounds), at 1024 1.03x [0.80, 1.33] (12 rounds); round trips of one message took 0.57x
- * [0.36, 0.90] the time (10 rounds), of ten 0.74x [0.44, 1.27]. (No hardware counters here to say which thread's
- * misses those were.)
+ * Producer fields: a pad separates the chunk hint, which producers read at every offer, from the claim counter, which
+ * every offer writes (XADD) and the consumer reads at every empty poll, so that the counter's traffic does not also
+ * move the hint's line (JCTools' MpUnboundedXaddArrayQueue likewise keeps its producer chunk apart from its producer
+ * index).
  *
- * Back pad (issue 18): each chunk's array also ends with Slots.BACK_PAD unused slots. A producer allocates the next
- * chunk's object and array right after the current array, so the array's last slots, which the consumer clears,
- * shared a line with the next chunk's index and slots fields, which every offer reads. Same settings, against the
- * split alone: chunk 16 1.31x [1.13, 1.52] (16 rounds; means 27.0 messages per us against 20.7, JCTools 25.5), chunk
- * 128 1.08x [0.96, 1.20] (20 rounds), round trips of one message 1.05x [0.85, 1.31] the time (10 rounds). Cost: 64
- * bytes a chunk with 4-byte references.
+ * Back pad: each chunk's array also ends with Slots.BACK_PAD unused slots. A producer allocates the next chunk's
+ * object and array right after the current array, so without them the array's last slots, which the consumer clears,
+ * would share a line with the next chunk's index and slots fields, which every offer reads. Cost: 64 bytes a chunk
+ * with 4-byte references.
  *
  * Padding: pads are byte fields, because since JDK 15 the JVM fills holes in a superclass's layout with a
  * subclass's narrow fields (JDK-8237767) and long pads leave such holes; LayoutTest checks the result.

@@ -28,54 +28,42 @@ import java.lang.invoke.VarHandle;
  * has not moved, because the consumer clears a slot before it publishes the index after the next one (capacity is at
  * least 2) and the producer writes a slot only once it is cleared.
  *
- * Measured (issue 18): the earlier order (index first, then element) made the index store the linearization point,
- * so a consumer finding a null slot had to read pIndex to tell "empty" from "offer in flight"; a consumer spinning
- * on an empty queue then kept taking the producer's line away from it on every offer. A round trip of one message
- * (the lab's burst benchmark) was 0.63x JCTools [0.58, 0.70] with that read and 0.97x without it (3 paired rounds);
- * with this order, 0.96x [0.91, 1.00] (6 rounds). The C2 code of offer and poll (printed with tools/hsdis) differs
- * from that of JCTools' Unsafe class only by the VarHandle's checks: offer loads the array's length and class word
- * from the array's header and checks the index and the array's type (two loads, two compare-and-branch pairs); poll
- * loads the length and checks the index for the load and again for the clear. Unsafe checks nothing. One thread,
- * 32 offers then 32 polls: 2.80 ns per pair against 2.43 for JCTools' Unsafe class and 3.07 for its VarHandle one.
- * Taking the mask from the array's own length (i & (length - 1)) cannot drop the header load, since the mask then
- * comes from the length, and for the linked kinds it meant moving the link into the ring; it measured the same:
- * 2.90 ns a pair with the mask field and 2.91 without it here, 2.85 and 2.81 for SpscUnbounded at chunk 128
- * (medians of 12 forks each, interleaved with JCTools' Unsafe classes at 2.42 and 2.29), so neither was kept.
- * Even this one-thread loop runs at about 2.4 or about 2.8 ns from fork to fork on this machine: compare such
- * numbers only within one interleaved run. Nor did the header's line cost measurably across cores here: a 16-slot
- * front pad, so that no slot shares a line with the header both threads read, measured 1.02x [0.93, 1.12] of the
- * unpadded ring at bursts of 100 (10 paired forks, after warm-up), and was not kept. After warm-up, bursts of 100
- * are level with JCTools: 1.02x [0.88, 1.18] over the same forks; until C2 has compiled and inlined them, VarHandle
- * accesses cost more, so a fork's first 400 ms are slower than JCTools' (the lab's quick rounds warm up that long).
+ * Why the element is stored before the index: with the index first, the index store would be the linearization
+ * point, so a consumer finding a null slot would have to read pIndex to tell "empty" from "offer in flight", and a
+ * consumer spinning on an empty queue would take the producer's line away from it at every offer, which makes
+ * one-message round trips measurably slower. With this order a consumer at an empty queue reads only its own slot.
  *
- * Store buffering (found in issue 18's work): the argument above holds in a sequentially consistent execution, and
- * release stores with volatile loads do not give one. Each thread stores (an offer: slot and pIndex; a poll: cIndex and
- * the clear) and then loads what the other stores, and x86 (like ARM) lets a load pass its own thread's earlier store
- * still in the store buffer: Dekker's pattern. So the producer's size() after its offer could count an element the
- * consumer had already taken while the consumer, polling again, found the queue empty though the offer was in; or an
- * offer found the queue full while the consumer's size() after its poll missed that offer's element. No order of the
- * operations gives either. jcstress's SpscArraySizeAfterOfferTest and SpscArrayFullAfterOfferTest (quick mode, 100 ms,
- * one fork of each of 8 configurations) saw them 68,676 times in 9.75 million and 26,881 in 5.29 million, and
- * SpscArrayIsEmptyAfterOfferTest (the consumer's isEmpty() after its poll said empty while the producer's size()
- * counted 2) 127,068 times in 10.2 million; the Lincheck test could not, as its model checker runs sequentially
- * consistent interleavings. The fix is a full fence before every load whose answer is "nothing there" or a count: a
- * poll or peek that found null looks once more after one, a full offer reads cIndex after one, size() and isEmpty()
- * start with one. Between two fenced loads on the two threads, one fence comes first and the other thread's load sees
- * the stores before it. The hot paths take none: an offer with room and a poll that finds an element read what the
- * other thread wrote, and a stale read there only sends them to the fenced path. After the fix both tests saw no
- * forbidden outcome in more than 190 million samples each (quick mode, every configuration), nor did the isEmpty test
- * in the short quick run CI makes. relaxedPoll() and relaxedPeek() skip the fence, as the interface allows; the lab's
- * contend-relaxed rows show what the fence costs. One fence per store, not per empty answer: the consumer remembers
- * cIndex at its last fence (fencedIndex); while cIndex has not moved it has stored nothing since, so an empty answer
- * needs no new fence, and a consumer spinning on an empty queue fences once. Measured, JMH by hand (1 s iterations,
- * forks of the code without fences, with a fence at every empty answer, and with one per store interleaved, 8 rounds):
- * a fence at every empty answer cost throughput where the consumer keeps catching up with the producer, since each
- * fence first waits for the consumer's last clear to reach a line the producer is writing: SpscChunked at chunk 128
- * made 0.79x [0.60, 1.04] of the unfenced code (forks in the VM's fast state 244-319 messages per us against 328-378;
- * 0.69x [0.57, 0.85] of JCTools in a 12-round lab run), one fence per store 1.02x [0.59, 1.76] (253-357). A fence at
- * every empty answer made one-message round trips much faster, as it spaces out a spinning consumer's reads of the line
- * the producer writes (SpscChunked: 66-85 ns against 107-120 unfenced); one fence per store keeps part of that, 0.82x
- * [0.72, 0.94] of the unfenced time (91-108 ns).
+ * What is left against JCTools' Unsafe class is the VarHandle's checks: offer loads the array's length and class word
+ * from the array's header and checks the index and the array's type (two loads, two compare-and-branch pairs); poll
+ * loads the length and checks the index for the load and again for the clear. Unsafe checks nothing. Taking the mask
+ * from the array's length (i & (length - 1)) cannot drop the header load, since the mask then comes from the length,
+ * and for the linked kinds it means moving the link into the ring, so the mask stays a field. Unlike the linked kinds'
+ * buffers, this ring has no front pad: here one measured no gain across cores. Until C2 has compiled and inlined
+ * them, VarHandle accesses cost more than Unsafe calls, so a fork's first few hundred milliseconds are slower than
+ * JCTools' (the lab's quick rounds warm up for 400 ms).
+ *
+ * Store buffering: the argument above holds in a sequentially consistent execution, and release stores with volatile
+ * loads do not give one. Each thread stores (an offer: slot and pIndex; a poll: cIndex and the clear) and then loads
+ * what the other stores, and x86 (like ARM) lets a load pass its own thread's earlier store still in the store buffer:
+ * Dekker's pattern. Without fences the producer's size() after its offer could count an element the consumer had
+ * already taken while the consumer, polling again, found the queue empty though the offer was in; or an offer could
+ * find the queue full while the consumer's size() after its poll missed that offer's element; or the consumer's
+ * isEmpty() after its poll could say empty while the producer's size() counted 2. No order of the operations gives
+ * any of them, and jcstress's SpscArraySizeAfterOfferTest, SpscArrayFullAfterOfferTest and
+ * SpscArrayIsEmptyAfterOfferTest observe them without the fences (the Lincheck test cannot: its model checker runs
+ * sequentially consistent interleavings). So a full fence comes before every load whose answer is "nothing there" or
+ * a count: a poll or peek that found null looks once more after one, a full offer reads cIndex after one, size() and
+ * isEmpty() start with one. Between two fenced loads on the two threads, one fence comes first and the other thread's
+ * load sees the stores before it. The hot paths take none: an offer with room and a poll that finds an element read
+ * what the other thread wrote, and a stale read there only sends them to the fenced path. relaxedPoll() and
+ * relaxedPeek() skip the fence, as the interface allows; the lab's contend-relaxed rows show what the fence costs.
+ *
+ * One fence per store, not per empty answer: the consumer remembers cIndex at its last fence (fencedIndex); while
+ * cIndex has not moved it has stored nothing since, so an empty answer needs no new fence, and a consumer spinning on
+ * an empty queue fences once. A fence at every empty answer would cost throughput where the consumer keeps catching
+ * up with the producer, because each fence first waits for the consumer's last clear to reach a line the producer is
+ * writing. (Fencing also spaces out a spinning consumer's reads of the producer's line, which shortens one-message
+ * round trips; one fence per store keeps part of that.)
  *
  * Invariants: pIndex - cIndex <= capacity; pIndex >= cIndex - 1 (the consumer may take the element whose index the
  * producer is about to publish). A slot is written by the producer only while null, and cleared by the consumer only

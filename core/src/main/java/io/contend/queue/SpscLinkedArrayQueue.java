@@ -7,13 +7,14 @@ import java.lang.invoke.VarHandle;
  * Implementation notes.
  *
  * Algorithm: positions (long indices) are global; each buffer is a front pad of 16 unused slots (see "Front pad"),
- * a power-of-two ring of `cap` slots, and one extra slot at the end that holds the link to the next buffer.
+ * a power-of-two ring of `cap` slots, one extra slot that holds the link to the next buffer, and a back pad of
+ * Slots.BACK_PAD unused slots (see "Back pad").
  * Position i lives in ring slot (i & mask) of the buffer current when it was written. The producer writes
  * positions below its limit with an ordered element store, then an ordered index store, as SpscArrayQueue does.
  * At the limit (the cold path) it decides:
  *   - bounded and pIndex - cIndex >= maxCapacity: full (cIndex + maxCapacity is cached and read again only when
- *     pIndex reaches it, as JCTools' chunked queue does: reading the consumer's line at every cold path cost
- *     SpscChunked at chunk 128 0.70x of JCTools [0.60, 0.83], where JCTools' VarHandle class made 0.96x);
+ *     pIndex reaches it, as JCTools' chunked queue does, because the consumer writes cIndex's line at every poll
+ *     and reading it at every cold path is measurably slower);
  *   - final buffer (bounded, buffer as large as the bound) while the consumer is still in an older buffer: every
  *     position below cIndex + maxCapacity has a free slot in it but possibly the one the consumer is still clearing,
  *     which the producer waits for; the limit becomes cIndex + maxCapacity - 1;
@@ -36,101 +37,59 @@ import java.lang.invoke.VarHandle;
  * buffer finds the head's slot taken (JUMP) whenever the consumer has not yet passed it. A link offer becomes visible
  * at its JUMP store. The full fences of SpscArrayQueue's "Store buffering" are here too (a poll or peek that finds null
  * looks again after one, unless it has stored nothing since its last; a bounded offer reads cIndex again after one
- * before it says full; size() and isEmpty() start with one): jcstress's SizeAfterOffer tests of the three linked kinds
- * saw the forbidden outcome 125,616 to 206,250 times in about 10 million samples without them, the IsEmptyAfterOffer
- * tests 47,008 to 291,567 times in about 9 million, the FullAfterOffer tests of the bounded kinds 254,144 and 369,548
- * in about 7.4 million; with them none (more than 190 million samples each for the size and full tests in a whole quick
- * run; the isEmpty tests in the short quick run CI makes).
+ * before it says full; size() and isEmpty() start with one): without them jcstress's SizeAfterOffer and
+ * IsEmptyAfterOffer tests of the three linked kinds, and the FullAfterOffer tests of the bounded ones, observe the
+ * outcomes no order of the operations gives.
  *
- * Measured (issue 18): with the index published first, a consumer at an empty slot read pIndex; SpscUnbounded's
- * throughput at chunk 128 was 0.30x to 0.53x of JCTools' Unsafe class in runs by hand and 0.84x in the lab; with
- * the element first and no such read, 0.89x [0.75, 1.05] at chunk 128 and 1.01x [0.89, 1.14] at 1024 (6 paired
- * rounds), level with JCTools' VarHandle class (0.99x, 1.01x). The chunk-crossing path and chunk allocation cost
- * the same as JCTools' (one thread, chunk 16, a link every 15 offers: 3.81 ns per offer and poll against 3.64, and
- * 5.5 bytes a pair for both); what is left is the VarHandle's range and type checks (see SpscArrayQueue).
- * SpscUnbounded at chunk 16 under two threads is bistable, for JCTools too: with a backlog the consumer reads
- * buffers the producer left long ago (about 250-400 messages per us); near empty, both threads work in the same
- * two lines of one 16-slot buffer (about 40-130). The speed switches within a fork (one contend fork: 232 then 38
- * per us a second later), so a ratio is the share of time each side spent in the fast state. Two changes were
- * measured against that, 2 to 3 forks a round, and not kept: always linking a fresh chunk instead of wrapping within
- * a small one, and JCTools' look-ahead limit (one less); contend's mean was 0.91x of JCTools' in the interleaved
- * run, inside the fork-to-fork spread. (On bursts of 100 through two SpscGrowable queues of 128 slots the front pad
- * below made 1.00x [0.94, 1.07] of the unpadded queue in 10 paired forks, measured after warm-up, and contend
- * 0.96x [0.83, 1.10] of JCTools' Unsafe class. The lab's quick rounds, warmed up for 200 ms then, had judged that
- * row 0.61x.)
+ * Element before index, as in SpscArrayQueue, so that a consumer at an empty slot never reads pIndex, the producer's
+ * line. The chunk-crossing path and chunk allocation cost about what JCTools' do; what is left against JCTools'
+ * Unsafe class is the VarHandle's range and type checks (see SpscArrayQueue). SpscUnbounded at chunk 16 under two
+ * threads is bistable, for JCTools too: with a backlog the consumer reads buffers the producer left long ago and both
+ * run fast; near empty, both threads work in the same two lines of one 16-slot buffer and run several times slower.
+ * The state switches within a run, so a throughput at chunk 16 is mostly the share of time spent in each. Always
+ * linking a fresh chunk instead of wrapping within a small one, or JCTools' look-ahead limit (one less), does not
+ * change that, so neither is done.
  *
- * Final ring (issue 18): the growable queue used to stay on the cIndex-bound path in its final buffer for good: its
- * producer read the consumer's index, a line the consumer writes at every poll, each time it reached its cached limit
- * (every few offers near full), and with the store-buffering fences it also fenced whenever that read found the
- * consumer not yet moved (which of the two cost more was not measured apart). In the lab's quick forks (2 x 200 ms
- * warm-up, 2 x 200 ms measured, JMH by hand, forks interleaved) SpscGrowable made 0.65x [0.52, 0.82] of JCTools' Unsafe
- * class at chunk 128 (30 rounds; 18 of 30 forks below 300 messages per us against 5 of 30 for JCTools), where the code
- * before the fences had made 0.99x [0.84, 1.17] (16 rounds). Switching to look-ahead on slots once the consumer is in
- * the final ring, as JCTools does: 0.88x [0.75, 1.03] at chunk 128 (7 of 30 slow forks), and in 20 rounds each at chunk
- * 16, 1024 and 16384 0.95x [0.81, 1.12], 0.91x [0.86, 0.96] and 0.87x [0.81, 0.94], against 0.78x, 0.73x and 0.81x
- * before. What is left is the per-access cost of SpscArrayQueue's notes: in forks where both run fast, about 450-490
- * messages per us against 490-550.
+ * Final ring: once the consumer is in the final buffer, the growable queue's producer looks ahead on slots as
+ * SpscArrayQueue's does (offerInFinalRing; JCTools' growable queue makes the same switch). The cIndex-bound path it
+ * leaves reads the consumer's index, a line the consumer writes at every poll, each time the producer reaches its
+ * cached limit (every few offers near full), and fences whenever that read finds the consumer not yet moved.
  *
- * Inlining (issue 18, found with C2's own logs, -XX:+PrintInlining and -XX:+LogCompilation): offer() used to call a
- * 190-byte cold path and, through it, the link path. C2 inlined both into offer() wherever they were hot, and the
- * VarHandles' checks and G1's barriers on the link's four reference stores and the new array made offer()'s compiled
- * code 2,700-3,300 bytes, above C2's InlineSmallCode (2,500): callers then called offer() instead of inlining it
- * ("already compiled into a big method"; JCTools' Unsafe offer compiles to 400-1,300 bytes and is inlined). In the
- * lab's throughput benchmark that happened at chunk 16 and 128. Now the cold path is one method of 335 bytes of
- * bytecode, above C2's FreqInlineSize (325), so C2 calls it from offer() (once per look-ahead step or link) and
- * offer() compiles to about 600 bytes, which callers inline (ColdPathSizeTest guards the size). Effect, JMH by hand,
- * 2 x 1 s warm-up and 3 x 1 s a fork, forks of old, new and JCTools interleaved: SpscUnbounded at chunk 128 1.25x
- * [1.12, 1.40] of the old code (6 rounds; JCTools 354, new 279, old 224 messages per us); at chunk 16, 1.03x
- * [0.71, 1.50] (7 rounds, bistable as above); keeping only the link out of line with
- * -XX:CompileCommand=dontinline had made 1.37x [1.02, 1.84] there.
+ * Inlining (as C2's -XX:+PrintInlining and -XX:+LogCompilation show): the cold path, link path included, is one
+ * method (offerColdPath) with more bytecode than C2's FreqInlineSize (325 bytes), so C2 calls it from offer() (once
+ * per look-ahead step or link) instead of inlining it. Inlined, the VarHandles' checks and G1's barriers on the link's
+ * four reference stores and the new array take offer()'s compiled code above C2's InlineSmallCode (2,500 bytes), and
+ * callers then make a real call per offer ("already compiled into a big method"), where JCTools' Unsafe offer is
+ * inlined. Out of line, offer() compiles small enough for its callers to inline. ColdPathSizeTest guards the size.
  *
- * Front pad (issue 18): every checked access to a slot reads the array's header (its length for the range check, and
- * for a store its class word), where JCTools' Unsafe access reads nothing. Without a pad the header shares its line
- * with the ring's first slots, so while one thread writes those slots, every access the other thread makes anywhere in
- * the buffer misses. Each buffer now starts with 16 slots that are never written (newBuffer). Effect, JMH by hand,
- * forks interleaved: SpscUnbounded at chunk 128, 1.40x [1.05, 1.87] of the unpadded queue (10 rounds) and 1.21x [0.86,
- * 1.72] in a second run (8 rounds); at chunk 16, 1.19x [1.09, 1.29] (8 rounds) and, in a run where most forks sat in
- * the slow state described above, 0.97x [0.72, 1.30] (6 rounds; there the padded queue's forks made 121-129 messages
- * per us against 108-120). An earlier run at chunk 128 had made 0.85x [0.57, 1.28], and with it the pad was first left
- * out. Cost: 64 bytes a buffer (4-byte references), 12% more for a chunk of 128. What it cannot remove: the consumer
- * still fetches each new buffer's header line once, from the producer that allocated it, a line JCTools' Unsafe code
- * never reads; at chunk 16 that is a line per 16 messages. It was thought the cause of SpscUnbounded at chunk 16
- * staying behind (0.77x [0.64, 0.92] of JCTools while 1.07x [0.90, 1.27] of the code before the pad and
- * Slots.soElement's change, 10 interleaved rounds); the back pad below removed a larger cost. Recycling the emptied
- * buffer to the producer (one spare, handed over after cIndex passes the JUMP, so that a header line is never fetched
- * again) made chunk 16 bimodal: forks at 158-182 or 55-57 messages per us against 115-137, 0.84x [0.53, 1.32] (8
- * rounds), the slow forks those with a 128K backlog; not kept. Element stores are a release fence and a plain array
- * store (Slots.soElement), which drops the VarHandle's three-load type check: 1.07x [1.02, 1.12] at chunk 128 (6
- * rounds).
+ * Front pad: every checked access to a slot reads the array's header (its length for the range check, and for a store
+ * its class word), where JCTools' Unsafe access reads nothing. Without a pad the header shares its line with the
+ * ring's first slots, so while one thread writes those slots, every access the other thread makes anywhere in the
+ * buffer misses. So each buffer starts with Slots.FRONT_PAD slots that are never written (newBuffer): 64 bytes a
+ * buffer with 4-byte references. What it cannot remove: the consumer still fetches each new buffer's header line
+ * once, from the producer that allocated it, a line JCTools' Unsafe code never reads; at chunk 16 that is a line per
+ * 16 messages. Buffers are not recycled to the producer to save that fetch: a spare handed back makes throughput
+ * bimodal, slow whenever a large backlog builds. Element stores go through Slots.soElement, which skips the
+ * VarHandle's type check (see there).
  *
- * Back pad (issue 18): the header's line also holds the end of whatever the producer allocated just before, in a
- * producer that allocates nothing else the previous buffer: its last ring slots and link slot, which the consumer
- * clears when it leaves it. Where the producer is about one buffer ahead, each of those clears took the line of the
- * header the producer reads at every offer. Each buffer now also ends with Slots.BACK_PAD slots that are never written.
- * JMH by hand at the lab's quick settings (2 x 200 ms warm-up, 2 x 200 ms measured), forks interleaved, against the
- * code without it: SpscUnbounded at chunk 16 1.34x [1.18, 1.52] (16 rounds; means 165.8 messages per us against 122.8,
- * JCTools 148.5), SpscChunked at 16 1.44x [1.27, 1.64] (16 rounds; 190.4 against 130.0, JCTools 122.1); at 128 level:
- * SpscUnbounded 0.97x [0.86, 1.11] (20 rounds), SpscChunked 1.08x [0.84, 1.38] (15 rounds). Cost: 64 more bytes a
- * buffer.
+ * Back pad: the header's line also holds the end of whatever the producer allocated just before, in a producer that
+ * allocates nothing else the previous buffer: its last ring slots and link slot, which the consumer clears when it
+ * leaves it. Where the producer is about one buffer ahead, each of those clears would take the line of the header the
+ * producer reads at every offer. So each buffer also ends with Slots.BACK_PAD slots that are never written: 64 more
+ * bytes a buffer, which pay most at small chunks.
  *
- * The fence's price (issue 18): in the lab's throughput benchmark the consumer keeps catching up with the producer, and
- * its first empty poll after each take pays the full fence that keeps "empty" linearizable. JMH by hand at the lab's
- * quick settings, forks interleaved, 20 rounds, SpscChunked at chunk 128: relaxedPoll (called directly) made 1.33x
- * [1.16, 1.53] the throughput of poll, and 1.01x [0.84, 1.21] of JCTools' Unsafe class where poll made 0.76x [0.66,
- * 0.87]. The fence cannot go: the consumer stores cIndex and then loads the next slot, the producer stores that slot
- * and then (in size(), isEmpty() or before "full") loads cIndex, and only a StoreLoad barrier on both sides (on x86 a
- * locked instruction, which costs the same) keeps both from missing the other's store; one per consumer store is the
- * least. Tried and not kept (same settings, ratio to the kept code): 8 more slot loads before the fence, 0.93x [0.72,
- * 1.20]; 4 onSpinWait-and-load steps before it, 1.00x [0.83, 1.20]; at a take whose next slot is empty, the fence
- * between the index store and the clear (so that it waits for the index store, not for the clear of a line the producer
- * is writing): 1.11x [1.02, 1.22] and 1.09x [1.03, 1.15] at chunk 128 (two runs of 20 rounds), level elsewhere
- * (SpscUnbounded and SpscGrowable at 128, SpscChunked and SpscUnbounded at 16: 0.91x-1.09x, every interval across 1),
- * but bursts of 100 took 1.21x [1.03, 1.42] the time (10 rounds), as the extra slot load at every take slows a consumer
- * that streams; the same only at a take right after an empty poll at its position (so that a streaming consumer pays
- * nothing): SpscChunked at 128 0.97x [0.78, 1.20], SpscUnbounded at 128 0.77x [0.62, 0.97], SpscArray 0.92x [0.76,
- * 1.12], SpscUnbounded at 16 1.02x [0.93, 1.12] (20 rounds each), bursts of 100 not slower (0.76x and 0.90x the time,
- * intervals across 1). So poll() keeps its guarantee and its price, which the lab shows as the contend rows against
- * contend-relaxed; relaxedPoll() is the fast path by name.
+ * The fence's price: where the consumer keeps catching up with the producer (the lab's throughput benchmark), its
+ * first empty poll after each take pays the full fence that keeps "empty" linearizable, which makes poll() there
+ * measurably slower than relaxedPoll() (which runs level with JCTools' Unsafe class). The fence cannot go: the
+ * consumer stores cIndex and then loads the next slot, the producer stores that slot and then (in size(), isEmpty() or
+ * before "full") loads cIndex, and only a StoreLoad barrier on both sides (on x86 a locked instruction, which costs
+ * the same) keeps both from missing the other's store; one per consumer store is the least. Not done, as none pays
+ * across the kinds: more slot loads or spin-wait steps before the fence; at a take whose next slot is empty, the fence
+ * between the index store and the clear (so that it waits for the index store, not for the clear of a line the
+ * producer is writing), which slows a consumer that streams, as every take then loads one more slot; and the same
+ * only at a take right after an empty poll at its position, which slows SpscUnbounded at chunk 128. So poll() keeps
+ * its guarantee and its price, which the lab shows as the contend rows against contend-relaxed; relaxedPoll() is the
+ * fast path by name.
  *
  * Invariants: on entering the cold path, the producer's slot for pIndex is free (every path that writes
  * position i first established that slot i+1 is free, or that no JUMP will be needed), so a JUMP always has a
@@ -151,7 +110,7 @@ import java.lang.invoke.VarHandle;
  * reads by others). Producer and consumer fields are on separate padded lines; the pads are
  * byte fields, because since JDK 15 the JVM fills holes in a superclass's layout with a subclass's
  * narrow fields (JDK-8237767) and long pads leave such holes; LayoutTest checks the result (with long pads the
- * consumer's mask landed on the producer's line and cost 3x in throughput). The pad and field-holder classes (a
+ * consumer's mask landed on the producer's line). The pad and field-holder classes (a
  * VarHandle and its accessors per field) repeat across padded classes on purpose: a class-hierarchy pad must
  * sit in each hierarchy, and Java has no mixins.
  *

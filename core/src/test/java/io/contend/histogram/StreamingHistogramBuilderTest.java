@@ -135,8 +135,8 @@ class StreamingHistogramBuilderTest {
     }
 
     /**
-     * Issue 15's first reproduction: points 0 .. 999,999 in order, maxBins 100. The closest-pair rule alone gave
-     * sum = 31,559 / 125,248 / 281,461 at the quartiles with spool 0 (exact: 250,000 / 500,000 / 750,000).
+     * Points 0 .. 999,999 in order, maxBins 100. The closest-pair rule alone gives sum = 31,559 / 125,248 / 281,461
+     * at the quartiles with spool 0 (exact: 250,000 / 500,000 / 750,000).
      */
     @Test
     void ascendingPointsGiveTheQuartilesWithinOnePercent() {
@@ -157,8 +157,8 @@ class StreamingHistogramBuilderTest {
     }
 
     /**
-     * Issue 15's second reproduction: a million random points over one day of seconds, (100, 1000, 60): sum at the
-     * median was 68,446 where the exact count is about 500,000.
+     * A million random points over one day of seconds, (100, 1000, 60), where the closest-pair rule alone gives a
+     * sum at the median of 68,446 against an exact count of about 500,000.
      */
     @Test
     void roundingToSixtySecondsKeepsTheMedian() {
@@ -179,9 +179,9 @@ class StreamingHistogramBuilderTest {
     }
 
     /**
-     * Issue 15's third reproduction, four bins and nine weighted updates: the closest-pair rule gave bins {10:1,
-     * 43:1, 73:90, 125:88} and sum(42.5) = 1.48 against an exact 6, beyond the error bound it claimed. Within 3% of
-     * the total (the goal's worst case) now.
+     * Four bins and nine weighted updates: the closest-pair rule alone gives bins {10:1, 43:1, 73:90, 125:88} and
+     * sum(42.5) = 1.48 against an exact 6, beyond the error bound it claims. The builder stays within 3% of the total
+     * (the goal's worst case).
      */
     @Test
     void fourBinsStayWithinTheGoal() {

@@ -50,7 +50,7 @@ class StreamingHistogramTest {
         assertTrue(e.toString().contains("bins=0/10"), e::toString);
     }
 
-    /** Issue 15: an accumulator that starts from empty() must not leave the 60-second grid. */
+    /** An accumulator that starts from empty() must not leave the 60-second grid. */
     @Test
     void emptyIsTheMergeIdentityForEveryRoundToAndMaxBins() {
         for (long roundTo : new long[] {1, 60, 7}) {

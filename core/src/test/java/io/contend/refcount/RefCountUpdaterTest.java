@@ -102,7 +102,7 @@ class RefCountUpdaterTest {
         assertEquals(1, u.refCnt(c));
     }
 
-    /** Issue 16 item 12, as Netty's AbstractReferenceCountedTest expects: a huge step is an overflow, not bad input. */
+    /** As Netty's AbstractReferenceCountedTest expects: a huge step is an overflow, not bad input. */
     @ParameterizedTest
     @EnumSource(RefCountAlgorithm.class)
     void hugeStepsAreIllegalReferenceCountsThatChangeNothing(RefCountAlgorithm algorithm) {

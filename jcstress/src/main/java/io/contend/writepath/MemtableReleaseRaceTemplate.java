@@ -5,8 +5,8 @@ import io.contend.refcount.LeakDetector;
 import org.openjdk.jcstress.infra.results.IIII_Result;
 
 /**
- * A memtable's region memory, released by its flush while a reader retains it to copy a value out (issue 21; in
- * package io.contend.writepath because Memtable is package-private). The memory is poisoned when freed, so a read
+ * A memtable's region memory, released by its flush while a reader retains it to copy a value out (in package
+ * io.contend.writepath because Memtable is package-private). The memory is poisoned when freed, so a read
  * of freed memory shows. r1: the reader read the row (1), was refused because the memtable was already released
  * (0), or read something else (2: freed or torn memory); r2: the flush's release was the final one (1) or the
  * reader's was (0); r3: how many times the memory was freed; r4: bytes left reserved in the pool (0 or 1 for

@@ -15,7 +15,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Issue 16 item 6: one base64 character changed in a payload. HdrHistogram's decoder stops inflating before the
+ * One base64 character changed in a payload. HdrHistogram's decoder stops inflating before the
  * zlib check, so some changes decode into different counts without an error. The reader must never return
  * changed counts: each change either leaves the histogram as it was or is a format error naming file and line.
  */

@@ -33,7 +33,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Faults around a stress run (issue 16): a log that fails mid-run, logs that cannot be opened, operations still
+ * Faults around a stress run: a log that fails mid-run, logs that cannot be opened, operations still
  * in flight at a stop, a stop in the warm-up, a VirtualMachineError from an operation. Every test is bounded in
  * time by a preemptive timeout, a liveness bound, not a measurement.
  */
@@ -159,7 +159,7 @@ class StressRunFaultTest {
         }
     }
 
-    /** Issue 16 item 5, against a local server that answers after the test ends. */
+    /** A stop while a long HTTP request is in flight, against a local server that answers after the test ends. */
     @Test
     void aStopDuringALongHttpRequestStillEndsWithASummary() throws Exception {
         HttpServer server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);

@@ -8,10 +8,8 @@ import java.util.Queue;
  * The one offer and the one poll that the queue benchmarks make per call, so that a {@code contend-relaxed} trial
  * reaches contend's relaxedOffer/relaxedPoll directly rather than through {@link RelaxedQueue}. Every
  * implementation pays the same null test of {@code relaxed}; in a fork it always goes one way, and C2 compiles
- * only that way. Measured (issue 18, SpscChunked at chunk 128, JMH by hand at the lab's quick settings, forks
- * interleaved, 20 rounds): through the wrapper, whose extra field load and type check per call this replaces,
- * forks in the fast state made 270-320 messages per us; a contend build whose poll() was relaxedPoll's code,
- * called directly, made 290-360, and JCTools' Unsafe class 320-380.
+ * only that way. The wrapper's extra field load and type check per call measurably lowered the contend-relaxed
+ * rows, hiding part of what relaxedPoll saves.
  */
 final class QueueCalls {
     private QueueCalls() {

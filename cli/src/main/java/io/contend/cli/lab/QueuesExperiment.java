@@ -127,12 +127,8 @@ public final class QueuesExperiment extends JmhExperiment {
      * three rounds must fit the budget. A queue's throughput varies far more from fork to fork (thread
      * placement) than within one, so more rounds buy more than longer ones. The warm-up is 400 ms, not 200: until
      * C2 has compiled and inlined them, VarHandle accesses cost more than JCTools' Unsafe calls (intrinsics in C1
-     * too), so a fork's second 200 ms still caught contend warming up. SpscGrowable, bursts of 100, 4 forks of each
-     * side by hand: contend 736, 721, 789, 747 ns in the second 200 ms and about 530-600 from the third on; JCTools
-     * 553, 652, 724, 564 and then 465-610. With one warm-up
-     * iteration the quick matrix had judged the SPSC kinds "slower" at bursts of 100 (0.61x-0.87x); measured after
-     * warm-up (10 paired forks, 250 ms iterations after the first second) SpscArray was 1.02x [0.88, 1.18] and
-     * SpscGrowable 0.96x [0.83, 1.10] of JCTools.
+     * too), so a fork's second 200 ms still catches contend warming up. With one warm-up iteration the quick matrix
+     * would judge the SPSC kinds slower at bursts of 100, where after warm-up they are level with JCTools.
      */
     @Override
     protected JmhSettings settings(LabMode mode) {

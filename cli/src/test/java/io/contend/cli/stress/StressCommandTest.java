@@ -86,7 +86,7 @@ class StressCommandTest {
         assertTrue(contend.err().contains("unknown workload 'nope'"), contend.err());
     }
 
-    /** Issue 16 item 7: long overflow in a duration was an ArithmeticException with a stack trace. */
+    /** A duration too long for a nanosecond clock is a one-line usage error (exit 2), not a stack trace. */
     @Test
     void durationsTooLongForTheClockAreUsageErrors() {
         for (String option : new String[] {"--duration", "--warmup", "--interval", "--service-time"}) {
@@ -96,7 +96,7 @@ class StressCommandTest {
         }
     }
 
-    /** Issue 16 item 7: a log that cannot be opened is one line naming it and why, exit 1, before anything runs. */
+    /** A log that cannot be opened is one line naming it and why, exit 1, before anything runs. */
     @Test
     void logsThatCannotBeWrittenAreOneLineAndExitOne() throws IOException {
         assertEquals(EXIT_FAILURE, stressLoggingTo(dir));
@@ -125,8 +125,8 @@ class StressCommandTest {
     }
 
     /**
-     * Issue 16 item 3 end to end: the log is a pipe whose reader goes away after the first interval, so the next
-     * write fails mid-run. The run stops at once, prints its summary, and says why in one line.
+     * A log that fails mid-run, end to end: the log is a pipe whose reader goes away after the first interval, so
+     * the next write fails. The run stops at once, prints its summary, and says why in one line.
      */
     @Test
     @Timeout(value = 60, threadMode = Timeout.ThreadMode.SEPARATE_THREAD) // a hang guard, as in StagedExecutorTest
@@ -154,7 +154,7 @@ class StressCommandTest {
         assertTrue(contend.out().contains("Results (stopped early), latency = response time"), contend.out());
     }
 
-    /** Issue 16 item 10: every operation failed: exit 1, no latency shown, the reason in one line. */
+    /** Every operation failed: exit 1, no latency shown, the reason in one line. */
     @Test
     @Timeout(value = 60, threadMode = Timeout.ThreadMode.SEPARATE_THREAD) // a hang guard
     void aRunWhereEveryOperationFailedExitsOneWithoutLatencies() throws IOException {
@@ -172,7 +172,7 @@ class StressCommandTest {
         assertTrue(out.lines().anyMatch(l -> l.matches("get-rt\\s+-\\s+-\\s+-\\s+-\\s+-\\s+0")), out);
     }
 
-    /** Issue 17: SI suffixes, compound durations, and options before or after the workload's name. */
+    /** SI suffixes, compound durations, and options before or after the workload's name, as wrk2 users type them. */
     @Test
     void ratesCountsAndDurationsParseAsWrk2AndCassandraStressUsersTypeThem() {
         StressConfig config = parse("stress", "sleep", "--rate", "fixed=2k/s", "--duration", "1m30s", "--ops", "1M");
@@ -204,7 +204,7 @@ class StressCommandTest {
         return command.parent.config(workload.getCommandSpec());
     }
 
-    /** Issue 17: each built-in's options are declared to picocli, so --help lists them and typos get suggestions. */
+    /** Each built-in's options are declared to picocli, so --help lists them and typos get suggestions. */
     @Test
     void eachWorkloadsHelpListsItsOptions() {
         assertEquals(0, run("stress", "sleep", "--help"));
@@ -222,7 +222,7 @@ class StressCommandTest {
         assertTrue(contend.err().contains(longForm), contend.err());
     }
 
-    /** Issue 17: picocli wraps each paragraph once; the command list shows stress's whole first sentence. */
+    /** Picocli wraps each paragraph once; the command list shows stress's whole first sentence. */
     @Test
     void helpTextWrapsOnce() {
         assertEquals(0, run("--help"));

@@ -64,7 +64,7 @@ class StressSignalTest {
     }
 
     /**
-     * Issue 16 item 5: a request that would take 60 s is in flight when the signal comes. The summary and the last
+     * A request that would take 60 s is in flight when the signal comes. The summary and the last
      * interval are printed at once, the request counted as unfinished; the JVM exits with 128 + 15.
      */
     @Test
@@ -115,7 +115,7 @@ class StressSignalTest {
         }
     }
 
-    /** Issue 16 item 9: a signal in the warm-up reports that nothing was measured, not a schedule all missed. */
+    /** A signal in the warm-up reports that nothing was measured, not a schedule all missed. */
     @Test
     void aSignalDuringTheWarmupMeasuresNothing() throws Exception {
         assumeTrue(!System.getProperty("os.name").startsWith("Windows"), "destroy() is not a signal on Windows");
