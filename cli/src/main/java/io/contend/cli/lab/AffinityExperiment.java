@@ -1,7 +1,9 @@
 package io.contend.cli.lab;
 
+import io.contend.cli.results.Direction;
+import io.contend.cli.results.ResultRecord;
+import io.contend.cli.results.TableSpec;
 import io.contend.bench.exec.PipelineRun;
-import io.contend.cli.verdict.Direction;
 import io.contend.exec.QueueMode;
 import org.HdrHistogram.Histogram;
 

@@ -1,7 +1,9 @@
 package io.contend.cli.lab;
 
+import io.contend.cli.results.Direction;
+import io.contend.cli.results.ResultRecord;
+import io.contend.cli.results.TableSpec;
 import io.contend.bench.alloc.RegionFillBenchmark;
-import io.contend.cli.verdict.Direction;
 
 import java.time.Duration;
 import java.util.ArrayList;

@@ -1,8 +1,10 @@
 package io.contend.cli.lab;
 
+import io.contend.cli.results.Direction;
+import io.contend.cli.results.ResultRecord;
+import io.contend.cli.results.TableSpec;
 import io.contend.bench.load.CoordinatedOmissionRun;
 import io.contend.bench.load.RecordingOverheadBenchmark;
-import io.contend.cli.verdict.Direction;
 import io.contend.load.LatencyKind;
 import io.contend.load.StressResult;
 import org.HdrHistogram.Histogram;

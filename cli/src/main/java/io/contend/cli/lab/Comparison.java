@@ -1,7 +1,7 @@
 package io.contend.cli.lab;
 
-import io.contend.cli.verdict.Direction;
 
+import io.contend.cli.results.Direction;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;

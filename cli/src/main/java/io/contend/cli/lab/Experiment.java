@@ -1,5 +1,6 @@
 package io.contend.cli.lab;
 
+import io.contend.cli.results.TableSpec;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;

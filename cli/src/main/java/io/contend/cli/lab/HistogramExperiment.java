@@ -1,10 +1,12 @@
 package io.contend.cli.lab;
 
+import io.contend.cli.results.Direction;
+import io.contend.cli.results.ResultRecord;
+import io.contend.cli.results.TableSpec;
 import io.contend.bench.histogram.HistogramErrors;
 import io.contend.bench.histogram.HistogramImpl;
 import io.contend.bench.histogram.HistogramPayload;
 import io.contend.bench.histogram.StreamingHistogramBenchmark;
-import io.contend.cli.verdict.Direction;
 
 import java.time.Duration;
 import java.util.ArrayList;

@@ -1,5 +1,6 @@
 package io.contend.cli.lab;
 
+import io.contend.cli.results.ResultRecord;
 import java.util.List;
 import java.util.Map;
 

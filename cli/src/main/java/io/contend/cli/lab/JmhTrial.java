@@ -1,5 +1,6 @@
 package io.contend.cli.lab;
 
+import io.contend.cli.results.ResultRecord;
 import java.util.Map;
 import java.util.Objects;
 import java.util.function.UnaryOperator;

@@ -1,5 +1,10 @@
 package io.contend.cli.lab;
 
+import io.contend.cli.analysis.TextTable;
+import io.contend.cli.results.ExperimentInfo;
+import io.contend.cli.results.MachineInfo;
+import io.contend.cli.results.ResultRecord;
+import io.contend.cli.results.ResultsFile;
 import io.contend.cli.report.HtmlReport;
 import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
@@ -135,7 +140,7 @@ public final class LabCommand implements Callable<Integer> {
         }
         Set<String> names = planned.keySet().stream().map(Experiment::name)
                 .collect(Collectors.toCollection(LinkedHashSet::new));
-        ResultsFile results = ResultsFile.open(out, names, machine, mode, Instant.now());
+        ResultsFile results = ResultsFile.open(out, names, machine, mode.label(), Instant.now());
         Duration totalBudget = planned.keySet().stream().map(e -> e.budget(mode)).reduce(Duration.ZERO, Duration::plus);
         stdout.printf("contend lab: %s on %d CPUs, %s %s%n", String.join(", ", names), machine.cpus(), machine.jvmName(),
                 machine.jvmVersion());

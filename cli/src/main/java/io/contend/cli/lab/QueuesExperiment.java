@@ -1,9 +1,11 @@
 package io.contend.cli.lab;
 
+import io.contend.cli.results.Direction;
+import io.contend.cli.results.ResultRecord;
+import io.contend.cli.results.TableSpec;
 import io.contend.bench.queue.QueueBurstCostBenchmark;
 import io.contend.bench.queue.QueueFactory;
 import io.contend.bench.queue.QueueThroughputBenchmark;
-import io.contend.cli.verdict.Direction;
 
 import java.time.Duration;
 import java.util.ArrayList;

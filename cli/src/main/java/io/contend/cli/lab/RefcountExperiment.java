@@ -1,7 +1,9 @@
 package io.contend.cli.lab;
 
+import io.contend.cli.results.Direction;
+import io.contend.cli.results.PublishedTable;
+import io.contend.cli.results.TableSpec;
 import io.contend.bench.refcount.RetainReleaseBenchmark;
-import io.contend.cli.verdict.Direction;
 
 import java.time.Duration;
 import java.util.ArrayList;

@@ -1,7 +1,10 @@
 package io.contend.cli.lab;
 
-import io.contend.cli.verdict.RatioEstimate;
-import io.contend.cli.verdict.Verdict;
+import io.contend.cli.analysis.Judge;
+import io.contend.cli.analysis.RatioEstimate;
+import io.contend.cli.results.ComparisonResult;
+import io.contend.cli.results.ResultRecord;
+import io.contend.cli.results.Verdict;
 import org.apache.commons.math3.distribution.TDistribution;
 
 import java.util.ArrayList;
@@ -12,7 +15,7 @@ import java.util.Map;
 /**
  * Turns the rounds of an experiment into records: per configuration the mean score over rounds with its 95%
  * interval's half-width, secondary results averaged over rounds, and per contender the paired comparison
- * with its baseline ({@link RatioEstimate}, {@link Verdict} at {@link Verdict#MARGIN}).
+ * with its baseline ({@link RatioEstimate}, {@link Judge} at {@link Judge#MARGIN}).
  */
 final class RoundAggregator {
     private final String experiment;
@@ -45,8 +48,8 @@ final class RoundAggregator {
                 double[] scores = scores(mine);
                 double[] baseScores = scores(base);
                 RatioEstimate estimate = RatioEstimate.paired(scores, baseScores, c.direction(), RatioEstimate.CONFIDENCE);
-                ComparisonResult result = ComparisonResult.of(c.baselineDifference(contender), estimate,
-                        Verdict.MARGIN, c.direction());
+                ComparisonResult result = Judge.comparison(c.baselineDifference(contender), estimate,
+                        Judge.MARGIN, c.direction());
                 records.add(record(contender, mine, result));
             }
         }

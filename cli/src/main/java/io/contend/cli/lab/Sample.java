@@ -1,5 +1,6 @@
 package io.contend.cli.lab;
 
+import io.contend.cli.results.ResultRecord;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;

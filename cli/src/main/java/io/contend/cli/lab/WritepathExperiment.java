@@ -1,9 +1,11 @@
 package io.contend.cli.lab;
 
+import io.contend.cli.results.Direction;
+import io.contend.cli.results.ResultRecord;
+import io.contend.cli.results.TableSpec;
 import io.contend.bench.writepath.SaturationSearch;
 import io.contend.bench.writepath.WritePathBuild;
 import io.contend.bench.writepath.WritePathRun;
-import io.contend.cli.verdict.Direction;
 
 import java.io.IOException;
 import java.nio.file.Path;

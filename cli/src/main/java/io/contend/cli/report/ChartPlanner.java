@@ -1,10 +1,10 @@
 package io.contend.cli.report;
 
+import io.contend.cli.results.Direction;
+import io.contend.cli.results.ResultRecord;
+import io.contend.cli.results.TableSpec;
 import io.contend.cli.chart.SvgChart;
 
-import io.contend.cli.lab.ResultRecord;
-import io.contend.cli.lab.TableSpec;
-import io.contend.cli.verdict.Direction;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;

@@ -1,19 +1,19 @@
 package io.contend.cli.report;
 
+import io.contend.cli.analysis.ResultTable;
+import io.contend.cli.results.ComparisonResult;
+import io.contend.cli.results.Direction;
+import io.contend.cli.results.ExperimentInfo;
+import io.contend.cli.results.MachineInfo;
+import io.contend.cli.results.PublishedTable;
+import io.contend.cli.results.ResultRecord;
+import io.contend.cli.results.ResultsFile;
+import io.contend.cli.results.ResultsFormatException;
+import io.contend.cli.results.TableSpec;
 import io.contend.cli.AtomicWrite;
 import io.contend.cli.chart.Html;
 import io.contend.cli.chart.RatioChart;
 import io.contend.cli.chart.SvgChart;
-import io.contend.cli.lab.ComparisonResult;
-import io.contend.cli.lab.ExperimentInfo;
-import io.contend.cli.lab.MachineInfo;
-import io.contend.cli.lab.PublishedTable;
-import io.contend.cli.lab.ResultRecord;
-import io.contend.cli.lab.ResultTable;
-import io.contend.cli.lab.ResultsFile;
-import io.contend.cli.lab.ResultsFormatException;
-import io.contend.cli.lab.TableSpec;
-import io.contend.cli.verdict.Direction;
 import io.contend.hdr.IoMessages;
 
 import java.io.IOException;

@@ -1,6 +1,6 @@
 package io.contend.cli.report;
 
-import io.contend.cli.lab.ResultsFormatException;
+import io.contend.cli.results.ResultsFormatException;
 import io.contend.hdr.IoMessages;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;

@@ -1,9 +1,9 @@
 package io.contend.cli.lab;
 
+import io.contend.cli.results.Direction;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.contend.cli.verdict.Direction;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;

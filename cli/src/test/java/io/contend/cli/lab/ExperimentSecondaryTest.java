@@ -1,5 +1,6 @@
 package io.contend.cli.lab;
 
+import io.contend.cli.results.ResultRecord;
 import org.junit.jupiter.api.Test;
 
 import java.util.Map;

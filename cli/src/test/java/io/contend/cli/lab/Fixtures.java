@@ -1,7 +1,8 @@
 package io.contend.cli.lab;
 
-import io.contend.cli.verdict.Direction;
 
+import io.contend.cli.results.Direction;
+import io.contend.cli.results.ResultRecord;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;

@@ -1,5 +1,6 @@
 package io.contend.cli.lab;
 
+import io.contend.cli.results.Verdict;
 import io.contend.cli.InProcess;
 import com.google.gson.JsonArray;
 import com.google.gson.JsonElement;

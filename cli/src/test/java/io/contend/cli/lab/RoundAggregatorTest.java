@@ -1,7 +1,9 @@
 package io.contend.cli.lab;
 
-import io.contend.cli.verdict.Direction;
-import io.contend.cli.verdict.Verdict;
+import io.contend.cli.results.ComparisonResult;
+import io.contend.cli.results.Direction;
+import io.contend.cli.results.ResultRecord;
+import io.contend.cli.results.Verdict;
 import org.junit.jupiter.api.Test;
 
 import java.util.ArrayList;

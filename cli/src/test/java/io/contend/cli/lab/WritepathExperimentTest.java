@@ -1,6 +1,7 @@
 package io.contend.cli.lab;
 
-import io.contend.cli.verdict.Direction;
+import io.contend.cli.results.Direction;
+import io.contend.cli.results.ResultRecord;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

@@ -1,9 +1,10 @@
 package io.contend.cli.report;
 
+import io.contend.cli.results.ResultsFile;
+import io.contend.cli.results.Verdict;
 import io.contend.cli.chart.Html;
 import io.contend.cli.chart.RatioChart;
 import io.contend.cli.chart.SvgChart;
-import io.contend.cli.lab.ResultsFile;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

@@ -1,11 +1,11 @@
 package io.contend.cli.report;
 
+import io.contend.cli.results.ResultsFormatException;
 import com.google.gson.JsonArray;
 import com.google.gson.JsonElement;
 import com.google.gson.JsonNull;
 import com.google.gson.JsonObject;
 import com.google.gson.JsonParser;
-import io.contend.cli.lab.ResultsFormatException;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

@@ -1,4 +1,4 @@
-package io.contend.cli.lab;
+package io.contend.cli.results;
 
 import java.util.Objects;
 

@@ -1,5 +1,6 @@
-package io.contend.cli.verdict;
+package io.contend.cli.analysis;
 
+import io.contend.cli.results.Direction;
 import org.apache.commons.math3.distribution.TDistribution;
 
 import java.util.Arrays;

@@ -1,4 +1,4 @@
-package io.contend.cli.verdict;
+package io.contend.cli.results;
 
 import com.google.gson.annotations.SerializedName;
 

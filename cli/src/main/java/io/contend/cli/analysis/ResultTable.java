@@ -1,7 +1,10 @@
-package io.contend.cli.lab;
+package io.contend.cli.analysis;
 
-import io.contend.cli.verdict.Verdict;
 
+import io.contend.cli.results.ComparisonResult;
+import io.contend.cli.results.ResultRecord;
+import io.contend.cli.results.TableSpec;
+import io.contend.cli.results.Verdict;
 import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.List;
@@ -164,7 +167,7 @@ public record ResultTable(List<String> header, int leftColumns, List<List<String
                 + " with the same other parameters, the geometric mean of per-round ratios (paired, interleaved"
                 + " rounds; for times, its time / this time), above 1 is faster. " + INTERVAL
                 + ": 95% interval. Verdict: faster/slower when the whole interval is beyond a "
-                + Math.round(Verdict.MARGIN * 100) + "% margin, same when it is inside it, else inconclusive.";
+                + Math.round(Judge.MARGIN * 100) + "% margin, same when it is inside it, else inconclusive.";
     }
 
     private static String number(String pattern, double value) {

@@ -1,5 +1,8 @@
-package io.contend.cli.lab;
+package io.contend.cli.analysis;
 
+import io.contend.cli.results.ExperimentInfo;
+import io.contend.cli.results.ResultRecord;
+import io.contend.cli.results.TableSpec;
 import java.util.List;
 
 /**

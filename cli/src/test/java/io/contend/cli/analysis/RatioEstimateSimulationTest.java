@@ -1,5 +1,7 @@
-package io.contend.cli.verdict;
+package io.contend.cli.analysis;
 
+import io.contend.cli.results.Direction;
+import io.contend.cli.results.Verdict;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
@@ -42,17 +44,17 @@ class RatioEstimateSimulationTest {
             if (e.low() <= trueRatio && trueRatio <= e.high()) {
                 covered++;
             }
-            verdicts.merge(Verdict.judge(e, Verdict.MARGIN), 1, Integer::sum);
+            verdicts.merge(Judge.judge(e, Judge.MARGIN), 1, Integer::sum);
         }
         double coverage = covered / (double) COMPARISONS;
         assertTrue(coverage >= 0.93, "95% interval covered the true ratio " + trueRatio + " in only "
                 + covered + " of " + COMPARISONS + " comparisons; verdicts " + verdicts);
         int faster = verdicts.getOrDefault(Verdict.FASTER, 0);
         int slower = verdicts.getOrDefault(Verdict.SLOWER, 0);
-        if (trueRatio > 1 + Verdict.MARGIN) {
+        if (trueRatio > 1 + Judge.MARGIN) {
             assertEquals(0, slower, "a true 1.2x was called slower: " + verdicts);
             assertEquals(0, verdicts.getOrDefault(Verdict.SAME, 0), "a true 1.2x was called the same: " + verdicts);
-        } else if (trueRatio < 1 / (1 + Verdict.MARGIN)) {
+        } else if (trueRatio < 1 / (1 + Judge.MARGIN)) {
             // The noisy neighbour only ever slows a side down, so the mirror case is not symmetric: a baseline
             // hit in most rounds of a 5-round comparison can lift a true 0.8x above the margin. Seen once in
             // 1000 comparisons with this seed; the bound is what a one-sided 2.5% error allows, five times over.

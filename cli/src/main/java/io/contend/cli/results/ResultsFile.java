@@ -1,4 +1,4 @@
-package io.contend.cli.lab;
+package io.contend.cli.results;
 
 import io.contend.cli.AtomicWrite;
 import com.google.gson.Gson;
@@ -60,12 +60,12 @@ public final class ResultsFile {
      * @param directory output directory, created if missing
      * @param rerun experiments this run measures: their old records are dropped
      * @param machine this machine
-     * @param mode the lab mode
+     * @param mode the lab mode's label, e.g. {@code quick}
      * @param started when the run started
      * @return the file, not yet written
      * @throws IOException if the directory cannot be created or an unreadable file cannot be moved aside
      */
-    public static ResultsFile open(Path directory, Set<String> rerun, MachineInfo machine, LabMode mode,
+    public static ResultsFile open(Path directory, Set<String> rerun, MachineInfo machine, String mode,
                                    Instant started) throws IOException {
         Files.createDirectories(directory);
         Path path = directory.resolve(NAME);
@@ -92,7 +92,7 @@ public final class ResultsFile {
                         + aside + " and started a new one");
             }
         }
-        return new ResultsFile(path, kept, experiments, machine, mode.label(), started);
+        return new ResultsFile(path, kept, experiments, machine, mode, started);
     }
 
     /**

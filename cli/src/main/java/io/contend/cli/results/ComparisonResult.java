@@ -1,8 +1,5 @@
-package io.contend.cli.lab;
+package io.contend.cli.results;
 
-import io.contend.cli.verdict.Direction;
-import io.contend.cli.verdict.RatioEstimate;
-import io.contend.cli.verdict.Verdict;
 
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -64,26 +61,6 @@ public record ComparisonResult(Map<String, String> baseline, double ratio, Doubl
             throw new IllegalArgumentException("roundsToSettle must be 0 or more: " + roundsToSettle);
         }
         baseline = Collections.unmodifiableMap(new LinkedHashMap<>(baseline));
-    }
-
-    /**
-     * @param baseline the baseline's differing parameters
-     * @param estimate the ratio and its interval
-     * @param margin the equivalence margin
-     * @param direction which way the score is better
-     * @return the comparison, judged
-     */
-    public static ComparisonResult of(Map<String, String> baseline, RatioEstimate estimate, double margin,
-                                      Direction direction) {
-        Verdict verdict = Verdict.judge(estimate, margin);
-        Integer settle = null;
-        if (verdict == Verdict.INCONCLUSIVE) {
-            int n = Verdict.roundsToSettle(estimate, margin);
-            settle = n < 0 ? null : n;
-        }
-        return new ComparisonResult(baseline, estimate.ratio(), estimate.hasInterval() ? estimate.low() : null,
-                estimate.hasInterval() ? estimate.high() : null, estimate.confidence(), estimate.rounds(), verdict,
-                margin, direction, settle);
     }
 
     /** @return e.g. {@code impl=jctools} */

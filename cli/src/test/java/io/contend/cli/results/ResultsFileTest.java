@@ -1,5 +1,8 @@
-package io.contend.cli.lab;
+package io.contend.cli.results;
 
+import io.contend.cli.analysis.Judge;
+import io.contend.cli.analysis.RatioEstimate;
+import io.contend.cli.lab.BackoffExperiment;
 import com.google.gson.JsonObject;
 import com.google.gson.JsonParser;
 import org.junit.jupiter.api.Test;
@@ -29,7 +32,7 @@ class ResultsFileTest {
 
     @Test
     void writesTheSchemaAndReadsItBack(@TempDir Path dir) throws Exception {
-        ResultsFile file = ResultsFile.open(dir, Set.of("backoff"), MACHINE, LabMode.SMOKE, Instant.EPOCH);
+        ResultsFile file = ResultsFile.open(dir, Set.of("backoff"), MACHINE, "smoke", Instant.EPOCH);
         ResultRecord noError = new ResultRecord("backoff", "increment", Map.of("strategy", "cas"), 1, Double.NaN, null,
                 "ops/us", Map.of(), "smoke", false, 1, null);
         file.append("backoff", info(), List.of(record("backoff", "xadd", 12.5), noError));
@@ -55,10 +58,10 @@ class ResultsFileTest {
 
     @Test
     void aNewRunReplacesOnlyTheExperimentsItRuns(@TempDir Path dir) throws Exception {
-        ResultsFile first = ResultsFile.open(dir, Set.of("backoff", "other"), MACHINE, LabMode.QUICK, Instant.EPOCH);
+        ResultsFile first = ResultsFile.open(dir, Set.of("backoff", "other"), MACHINE, "quick", Instant.EPOCH);
         first.append("backoff", info(), List.of(record("backoff", "cas", 1)));
         first.append("other", info(), List.of(record("other", "cas", 2)));
-        ResultsFile.open(dir, Set.of("backoff"), MACHINE, LabMode.QUICK, Instant.now())
+        ResultsFile.open(dir, Set.of("backoff"), MACHINE, "quick", Instant.now())
                 .append("backoff", info(), List.of(record("backoff", "cas", 3)));
         ResultsFile.Contents contents = ResultsFile.readContents(dir.resolve("results.json"));
         assertEquals(List.of(record("other", "cas", 2), record("backoff", "cas", 3)), contents.records());
@@ -68,12 +71,12 @@ class ResultsFileTest {
 
     @Test
     void aComparisonRoundTripsWithTheDocumentedFields(@TempDir Path dir) throws Exception {
-        ComparisonResult c = ComparisonResult.of(Map.of("strategy", "cas"),
-                io.contend.cli.verdict.RatioEstimate.ofRatios(new double[] {1.2, 1.3, 1.25}, 0.95), 0.05,
-                io.contend.cli.verdict.Direction.HIGHER);
+        ComparisonResult c = Judge.comparison(Map.of("strategy", "cas"),
+                io.contend.cli.analysis.RatioEstimate.ofRatios(new double[] {1.2, 1.3, 1.25}, 0.95), 0.05,
+                io.contend.cli.results.Direction.HIGHER);
         ResultRecord compared = new ResultRecord("backoff", "increment", Map.of("strategy", "xadd"), 2, 10, 1.0,
                 "ops/us", Map.of(), "quick", false, 3, c);
-        ResultsFile.open(dir, Set.of("backoff"), MACHINE, LabMode.QUICK, Instant.EPOCH)
+        ResultsFile.open(dir, Set.of("backoff"), MACHINE, "quick", Instant.EPOCH)
                 .append("backoff", info(), List.of(compared));
         JsonObject json = JsonParser.parseString(Files.readString(dir.resolve("results.json"))).getAsJsonObject()
                 .getAsJsonArray("results").get(0).getAsJsonObject().getAsJsonObject("comparison");
@@ -88,7 +91,7 @@ class ResultsFileTest {
     @Test
     void anUnreadableFileIsMovedAsideNotLost(@TempDir Path dir) throws Exception {
         Files.writeString(dir.resolve("results.json"), "{ not json");
-        ResultsFile.open(dir, Set.of("backoff"), MACHINE, LabMode.QUICK, Instant.EPOCH).append("backoff", info(), List.of());
+        ResultsFile.open(dir, Set.of("backoff"), MACHINE, "quick", Instant.EPOCH).append("backoff", info(), List.of());
         assertEquals("{ not json", Files.readString(dir.resolve("results.json.unreadable")));
         assertEquals(List.of(), ResultsFile.read(dir.resolve("results.json")));
     }

@@ -1,7 +1,7 @@
-package io.contend.cli.lab;
+package io.contend.cli.results;
 
-import io.contend.cli.verdict.Direction;
-import io.contend.cli.verdict.Verdict;
+import io.contend.cli.lab.Experiment;
+import io.contend.cli.lab.ExperimentRegistry;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -41,7 +41,7 @@ class ResultsReaderTest {
     @Test
     void everyTableTheLabWritesReadsBack(@TempDir Path dir) throws Exception {
         // The secondary columns' formats come from the experiments: each must be in the allowed set.
-        ResultsFile file = ResultsFile.open(dir, Set.of(), new MachineInfo(2, "17", "vm", "os"), LabMode.QUICK,
+        ResultsFile file = ResultsFile.open(dir, Set.of(), new MachineInfo(2, "17", "vm", "os"), "quick",
                 Instant.EPOCH);
         List<Experiment> all = new ExperimentRegistry().all();
         for (Experiment e : all) {

@@ -1,6 +1,5 @@
-package io.contend.cli.lab;
+package io.contend.cli.results;
 
-import io.contend.cli.verdict.Direction;
 
 import java.util.Collections;
 import java.util.LinkedHashMap;

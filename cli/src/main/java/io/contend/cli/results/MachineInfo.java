@@ -1,4 +1,4 @@
-package io.contend.cli.lab;
+package io.contend.cli.results;
 
 /**
  * The machine a run was measured on, as written to results.json.

@@ -1,5 +1,7 @@
-package io.contend.cli.verdict;
+package io.contend.cli.analysis;
 
+import io.contend.cli.results.Direction;
+import io.contend.cli.results.Verdict;
 import org.junit.jupiter.api.Test;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -13,12 +15,12 @@ class VerdictTest {
 
     @Test
     void judgesTheWholeIntervalAgainstTheMargin() {
-        assertEquals(Verdict.FASTER, Verdict.judge(interval(1.06, 1.2, 1.4), 0.05));
-        assertEquals(Verdict.SLOWER, Verdict.judge(interval(0.5, 0.7, 0.95), 0.05));
-        assertEquals(Verdict.SAME, Verdict.judge(interval(0.96, 1.0, 1.04), 0.05));
-        assertEquals(Verdict.INCONCLUSIVE, Verdict.judge(interval(1.02, 1.2, 1.4), 0.05), "1.02 is inside the margin");
-        assertEquals(Verdict.INCONCLUSIVE, Verdict.judge(interval(0.7, 1.0, 1.4), 0.05));
-        assertEquals(Verdict.INCONCLUSIVE, Verdict.judge(new RatioEstimate(1.5, Double.NaN, Double.NaN, 0.95, 1, 0), 0.05),
+        assertEquals(Verdict.FASTER, Judge.judge(interval(1.06, 1.2, 1.4), 0.05));
+        assertEquals(Verdict.SLOWER, Judge.judge(interval(0.5, 0.7, 0.95), 0.05));
+        assertEquals(Verdict.SAME, Judge.judge(interval(0.96, 1.0, 1.04), 0.05));
+        assertEquals(Verdict.INCONCLUSIVE, Judge.judge(interval(1.02, 1.2, 1.4), 0.05), "1.02 is inside the margin");
+        assertEquals(Verdict.INCONCLUSIVE, Judge.judge(interval(0.7, 1.0, 1.4), 0.05));
+        assertEquals(Verdict.INCONCLUSIVE, Judge.judge(new RatioEstimate(1.5, Double.NaN, Double.NaN, 0.95, 1, 0), 0.05),
                 "one round has no interval");
     }
 
@@ -28,9 +30,9 @@ class VerdictTest {
         double[] baselineTime = {100, 100, 100, 100};
         RatioEstimate e = RatioEstimate.paired(time, baselineTime, Direction.LOWER, 0.95);
         assertEquals(2.0, e.ratio(), 0.05);
-        assertEquals(Verdict.FASTER, Verdict.judge(e, Verdict.MARGIN));
+        assertEquals(Verdict.FASTER, Judge.judge(e, Judge.MARGIN));
         RatioEstimate rate = RatioEstimate.paired(time, baselineTime, Direction.HIGHER, 0.95);
-        assertEquals(Verdict.SLOWER, Verdict.judge(rate, Verdict.MARGIN));
+        assertEquals(Verdict.SLOWER, Judge.judge(rate, Judge.MARGIN));
     }
 
     @Test
@@ -56,9 +58,9 @@ class VerdictTest {
     void roundsToSettleGrowsAsTheEstimateNearsTheMargin() {
         RatioEstimate far = new RatioEstimate(1.5, 0.9, 2.5, 0.95, 3, 0.3);
         RatioEstimate near = new RatioEstimate(1.1, 0.9, 1.3, 0.95, 3, 0.3);
-        int farRounds = Verdict.roundsToSettle(far, 0.05);
-        int nearRounds = Verdict.roundsToSettle(near, 0.05);
+        int farRounds = Judge.roundsToSettle(far, 0.05);
+        int nearRounds = Judge.roundsToSettle(near, 0.05);
         assertTrue(farRounds > 3 && nearRounds > farRounds, farRounds + " vs " + nearRounds);
-        assertEquals(-1, Verdict.roundsToSettle(new RatioEstimate(1.05, 0.9, 1.2, 0.95, 3, 0.3), 0.05));
+        assertEquals(-1, Judge.roundsToSettle(new RatioEstimate(1.05, 0.9, 1.2, 0.95, 3, 0.3), 0.05));
     }
 }

@@ -1,7 +1,5 @@
-package io.contend.cli.lab;
+package io.contend.cli.results;
 
-import io.contend.cli.verdict.Direction;
-import io.contend.cli.verdict.Verdict;
 
 import java.io.IOException;
 import java.nio.file.Path;
