@@ -5,6 +5,7 @@ import io.contend.cli.results.ExperimentInfo;
 import io.contend.cli.results.MachineInfo;
 import io.contend.cli.results.ResultRecord;
 import io.contend.cli.results.ResultsFile;
+import io.contend.cli.results.RunInfo;
 import io.contend.cli.report.HtmlReport;
 import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
@@ -140,7 +141,8 @@ public final class LabCommand implements Callable<Integer> {
         }
         Set<String> names = planned.keySet().stream().map(Experiment::name)
                 .collect(Collectors.toCollection(LinkedHashSet::new));
-        ResultsFile results = ResultsFile.open(out, names, machine, mode.label(), Instant.now());
+        RunInfo run = RunDescription.current(machine, mode.label(), Instant.now());
+        ResultsFile results = ResultsFile.open(out, names, run);
         Duration totalBudget = planned.keySet().stream().map(e -> e.budget(mode)).reduce(Duration.ZERO, Duration::plus);
         stdout.printf("contend lab: %s on %d CPUs, %s %s%n", String.join(", ", names), machine.cpus(), machine.jvmName(),
                 machine.jvmVersion());
@@ -162,7 +164,7 @@ public final class LabCommand implements Callable<Integer> {
                 try {
                     Map<Trial, List<Sample>> samples = new RoundRunner().run(entry.getValue(), experimentRounds,
                             progress.listener());
-                    List<ResultRecord> records = new RoundAggregator(experiment.name(), mode.label(), machine.cpus())
+                    List<ResultRecord> records = new RoundAggregator(experiment.name(), mode.label(), machine.cpus(), run.id())
                             .records(entry.getValue(), samples);
                     experiment.writeFiles(out);
                     int ran = records.stream().mapToInt(ResultRecord::rounds).max().orElse(0);

@@ -21,16 +21,19 @@ final class RoundAggregator {
     private final String experiment;
     private final String mode;
     private final int cpus;
+    private final String run;
 
     /**
      * @param experiment the experiment's name
      * @param mode the lab mode's label
      * @param cpus this machine's CPUs, to mark oversubscribed configurations
+     * @param run the id of the run, which every record names
      */
-    RoundAggregator(String experiment, String mode, int cpus) {
+    RoundAggregator(String experiment, String mode, int cpus, String run) {
         this.experiment = experiment;
         this.mode = mode;
         this.cpus = cpus;
+        this.run = run;
     }
 
     /**
@@ -69,7 +72,7 @@ final class RoundAggregator {
         }
         return new ResultRecord(experiment, trial.benchmark(), trial.params(), trial.threads(), mean(scores),
                 halfWidth(scores), unit, secondaryMeans(rounds), mode, trial.threads() > cpus, rounds.size(),
-                comparison);
+                comparison, java.util.Arrays.stream(scores).boxed().toList(), run);
     }
 
     private static double[] scores(List<Sample> rounds) {

@@ -8,6 +8,7 @@ import io.contend.cli.results.MachineInfo;
 import io.contend.cli.results.PublishedTable;
 import io.contend.cli.results.ResultRecord;
 import io.contend.cli.results.ResultsFile;
+import io.contend.cli.results.RunInfo;
 import io.contend.cli.results.ResultsFormatException;
 import io.contend.cli.results.TableSpec;
 import io.contend.cli.AtomicWrite;
@@ -61,8 +62,18 @@ public final class HtmlReport {
             figure{margin:12px 0}figure img{max-width:100%;border:1px solid #eee}
             """ + SvgChart.CSS;
 
+    private final List<String> notes;
+
     /** A report renderer; it needs nothing but the results file. */
     public HtmlReport() {
+        this(List.of());
+    }
+
+    /**
+     * @param notes one-line notes to show at the top, for example what judging several files again found
+     */
+    public HtmlReport(List<String> notes) {
+        this.notes = List.copyOf(notes);
     }
 
     /**
@@ -87,13 +98,26 @@ public final class HtmlReport {
         } catch (IOException e) {
             throw new IOException("cannot read " + results + ": " + IoMessages.reason(results, e), e);
         }
+        return write(contents, directory, directory.resolve(NAME));
+    }
+
+    /**
+     * Writes the report of contents already read (for example judged again) to a file, with the plots found in a
+     * directory.
+     *
+     * @param contents the results
+     * @param plotDirectory where to look for SVG plots
+     * @param report the report file to write (a temporary file first)
+     * @return the report's path
+     * @throws IOException if a plot cannot be read or the report cannot be written; one line naming the file
+     */
+    public Path write(ResultsFile.Contents contents, Path plotDirectory, Path report) throws IOException {
         String html;
         try {
-            html = render(contents, plots(directory));
+            html = render(contents, plots(plotDirectory));
         } catch (UncheckedIOException e) {
             throw new IOException(e.getMessage(), e.getCause());
         }
-        Path report = directory.resolve(NAME);
         try {
             AtomicWrite.write(report, out -> out.write(html));
         } catch (IOException e) {
@@ -159,6 +183,19 @@ public final class HtmlReport {
                             + "machine's ").append(m == null ? "" : m.cpus() + " ")
                     .append("CPUs (marked *): they are oversubscribed, threads take turns on the CPUs, which "
                             + "measures scheduling as much as contention.</p>\n");
+        }
+        for (RunInfo run : contents.runs().values()) {
+            out.append("<p class=\"run\">Run ").append(Html.escape(run.id())).append(": ")
+                    .append(Html.escape(run.conditions())).append("; peers ")
+                    .append(Html.escape(run.peers().toString())).append("; ").append(Html.escape(run.started()))
+                    .append(" to ").append(Html.escape(run.ended())).append("</p>\n");
+        }
+        if (!notes.isEmpty()) {
+            out.append("<ul class=\"notes\">");
+            for (String note : notes) {
+                out.append("<li>").append(Html.escape(note)).append("</li>");
+            }
+            out.append("</ul>\n");
         }
         out.append("<nav>");
         for (String name : byExperiment.keySet()) {

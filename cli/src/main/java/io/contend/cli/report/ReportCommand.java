@@ -1,5 +1,11 @@
 package io.contend.cli.report;
 
+import io.contend.cli.analysis.Judge;
+import io.contend.cli.analysis.Rejudge;
+import io.contend.cli.results.ExperimentInfo;
+import io.contend.cli.results.ResultsFile;
+import io.contend.cli.results.RunInfo;
+
 import io.contend.cli.results.ResultsFormatException;
 import io.contend.hdr.IoMessages;
 import picocli.CommandLine.Command;
@@ -8,24 +14,45 @@ import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
+import java.nio.file.Files;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import picocli.CommandLine.Option;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 
-/** {@code contend report [DIR]}: re-renders DIR/index.html from DIR/results.json without running anything. */
+/**
+ * {@code contend report [DIR|FILE...] [--margin M] [--out DIR]}: renders the lab report from results files alone,
+ * without running anything. With one directory and no option it re-renders DIR/index.html from DIR/results.json
+ * as stored. With several inputs, or {@code --margin}, it judges every comparison again from the files' per-round
+ * samples, pooling the runs of the same comparison ({@link Rejudge}), and says so at the top of the report.
+ */
 @Command(name = "report",
         mixinStandardHelpOptions = true,
-        description = {"Writes DIR/index.html, the lab report, from DIR/results.json alone: per experiment the ratio chart, "
+        description = {"Writes the lab report (index.html) from results files alone: per experiment the ratio chart, "
                 + "the table with ratios, intervals and verdicts, and published numbers where there are some. "
-                + "Self-contained: open it in any browser, offline.", ""})
+                + "Self-contained: open it in any browser, offline.",
+                "Given several results files (or directories holding one), or --margin, it judges every comparison "
+                        + "again from the per-round samples the files keep, pooling the runs of each comparison.", ""})
 public final class ReportCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    @Parameters(paramLabel = "DIR", arity = "0..1", defaultValue = "contend-results",
-            description = "The lab output directory (default: ${DEFAULT-VALUE}).")
-    Path directory;
+    @Parameters(paramLabel = "DIR|FILE", arity = "0..*",
+            description = "Lab output directories or results files (default: contend-results).")
+    List<Path> inputs = new ArrayList<>();
+
+    @Option(names = "--margin", paramLabel = "M", description = "Judge every comparison again at this equivalence "
+            + "margin, e.g. 0.02 for 2% (default with several inputs: the lab's, 0.05).")
+    Double margin;
+
+    @Option(names = "--out", paramLabel = "DIR", description = "Where to write index.html when judging again "
+            + "(default: the first input's directory).")
+    Path out;
 
     /**
      * A directory without results.json, or a file that is not one, is a usage error (exit 2); a file that cannot
@@ -33,9 +60,17 @@ public final class ReportCommand implements Callable<Integer> {
      */
     @Override
     public Integer call() {
+        if (margin != null && !(margin > 0 && margin < 1)) {
+            throw new ParameterException(spec.commandLine(), "--margin must be in (0, 1), e.g. 0.02: " + margin);
+        }
+        List<Path> given = inputs.isEmpty() ? List.of(Path.of("contend-results")) : inputs;
         Path report;
         try {
-            report = new HtmlReport().write(directory);
+            if (given.size() == 1 && margin == null && out == null && !Files.isRegularFile(given.get(0))) {
+                report = new HtmlReport().write(given.get(0));
+            } else {
+                report = rejudge(given);
+            }
         } catch (IllegalArgumentException | ResultsFormatException e) {
             throw new ParameterException(spec.commandLine(), e.getMessage());
         } catch (IOException e) {
@@ -44,6 +79,40 @@ public final class ReportCommand implements Callable<Integer> {
         spec.commandLine().getOut().println("Report: " + report.toAbsolutePath());
         spec.commandLine().getOut().flush();
         return 0;
+    }
+
+    private Path rejudge(List<Path> given) throws IOException {
+        List<ResultsFile.Contents> files = new ArrayList<>();
+        for (Path input : given) {
+            Path file = Files.isDirectory(input) ? input.resolve(ResultsFile.NAME) : input;
+            if (!Files.isRegularFile(file)) {
+                throw new IllegalArgumentException("no results file at " + file.toAbsolutePath()
+                        + ": give a lab output directory or its results.json");
+            }
+            try {
+                files.add(ResultsFile.readContents(file));
+            } catch (IOException e) {
+                throw new IOException("cannot read " + file + ": " + IoMessages.reason(file, e), e);
+            }
+        }
+        Rejudge.Result judged = Rejudge.of(files, margin == null ? Judge.MARGIN : margin);
+        for (String note : judged.notes()) {
+            spec.commandLine().getOut().println(note);
+        }
+        ResultsFile.Contents first = files.get(0);
+        Map<String, ExperimentInfo> experiments = new LinkedHashMap<>();
+        Map<String, RunInfo> runs = new LinkedHashMap<>();
+        for (ResultsFile.Contents f : files) {
+            f.experiments().forEach(experiments::putIfAbsent);
+            runs.putAll(f.runs());
+        }
+        ResultsFile.Contents merged = new ResultsFile.Contents(first.schemaVersion(), first.machine(), first.mode(),
+                first.started(), experiments, judged.records(), runs);
+        Path firstInput = given.get(0);
+        Path directory = out != null ? out
+                : Files.isDirectory(firstInput) ? firstInput : firstInput.toAbsolutePath().getParent();
+        Files.createDirectories(directory);
+        return new HtmlReport(judged.notes()).write(merged, directory, directory.resolve(HtmlReport.NAME));
     }
 
     private int fail(String message) {

@@ -234,6 +234,28 @@ final class JsonFields {
         return strings(array(name), path(name));
     }
 
+    /** @return the array's numbers, a null as NaN (a round that measured nothing); empty if absent */
+    List<Double> optionalNumbers(String name) {
+        if (!has(name)) {
+            return List.of();
+        }
+        JsonArray array = array(name);
+        List<Double> out = new ArrayList<>(array.size());
+        for (int i = 0; i < array.size(); i++) {
+            JsonElement e = array.get(i);
+            if (e.isJsonNull()) {
+                out.add(Double.NaN);
+            } else if (e.isJsonPrimitive() && e.getAsJsonPrimitive().isNumber()
+                    && Double.isFinite(e.getAsDouble())) {
+                out.add(e.getAsDouble());
+            } else {
+                throw new ResultsFormatException(file, path(name) + "[" + i + "] is " + shown(e)
+                        + ", not a finite number or null");
+            }
+        }
+        return out;
+    }
+
     private List<String> strings(JsonArray array, String where) {
         List<String> out = new ArrayList<>(array.size());
         for (int i = 0; i < array.size(); i++) {

@@ -2,6 +2,7 @@ package io.contend.cli.results;
 
 import java.util.Collections;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 
@@ -21,10 +22,14 @@ import java.util.Objects;
  * @param oversubscribed whether threads exceeded the machine's CPUs
  * @param rounds rounds measured
  * @param comparison how it compares with its baseline, or null for a baseline or a reference row
+ * @param samples the score of each round, in round order (round i of a contender ran in the same round as round i
+ *                of its baseline, so the two pair); empty in files written before samples were kept
+ * @param run the id of the run that measured it ({@link RunInfo#id()}), or null in files without runs
  */
 public record ResultRecord(String experiment, String benchmark, Map<String, String> params, int threads, double score,
                            Double error, String unit, Map<String, Secondary> secondary, String mode,
-                           boolean oversubscribed, int rounds, ComparisonResult comparison) {
+                           boolean oversubscribed, int rounds, ComparisonResult comparison, List<Double> samples,
+                           String run) {
 
     /**
      * A secondary result: a score and its unit.
@@ -35,12 +40,42 @@ public record ResultRecord(String experiment, String benchmark, Map<String, Stri
     public record Secondary(double score, String unit) {
     }
 
-    /** Copies the maps, keeping their order. */
+    /**
+     * A record without samples or run, as files before schema version 3 hold them.
+     *
+     * @param experiment the lab experiment
+     * @param benchmark the benchmark's short name
+     * @param params the configuration's parameters
+     * @param threads threads doing the measured work
+     * @param score the mean of the per-round scores
+     * @param error half-width of the 95% interval, or null
+     * @param unit the score's unit
+     * @param secondary secondary results by name
+     * @param mode lab mode of the run
+     * @param oversubscribed whether threads exceeded the machine's CPUs
+     * @param rounds rounds measured
+     * @param comparison how it compares with its baseline, or null
+     */
+    public ResultRecord(String experiment, String benchmark, Map<String, String> params, int threads, double score,
+                        Double error, String unit, Map<String, Secondary> secondary, String mode,
+                        boolean oversubscribed, int rounds, ComparisonResult comparison) {
+        this(experiment, benchmark, params, threads, score, error, unit, secondary, mode, oversubscribed, rounds,
+                comparison, List.of(), null);
+    }
+
+    /** Copies the maps and the samples, keeping their order. */
     public ResultRecord {
         Objects.requireNonNull(experiment, "experiment");
         Objects.requireNonNull(benchmark, "benchmark");
         params = Collections.unmodifiableMap(new LinkedHashMap<>(params));
         secondary = Collections.unmodifiableMap(new LinkedHashMap<>(secondary));
+        samples = List.copyOf(samples);
+    }
+
+    /** @return this record with another judgement of its comparison (for example at another margin) */
+    public ResultRecord withComparison(ComparisonResult judged) {
+        return new ResultRecord(experiment, benchmark, params, threads, score, error, unit, secondary, mode,
+                oversubscribed, rounds, judged, samples, run);
     }
 
     /**

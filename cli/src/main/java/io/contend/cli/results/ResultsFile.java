@@ -18,21 +18,25 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * {@code results.json}, schema version 2: one object with {@code schemaVersion}, {@code machine}, {@code mode},
- * {@code started}, {@code experiments} (per experiment an {@link ExperimentInfo}: title, mode, rounds, budget,
+ * {@code results.json}, schema version 3: one object with {@code schemaVersion}, {@code machine}, {@code mode},
+ * {@code started} (of the latest run), {@code runs} (per run id a {@link RunInfo}: contend's version and commit,
+ * the JVM and its arguments, the CPU, the peers' versions, start and end), {@code experiments} (per experiment an {@link ExperimentInfo}: title, mode, rounds, budget,
  * elapsed time and its {@link TableSpec}) and {@code results} (a list of {@link ResultRecord}s; a record
- * compared with a baseline carries a {@code comparison}, see {@link ComparisonResult}).
+ * compared with a baseline carries a {@code comparison}, see {@link ComparisonResult}; every record of version 3
+ * keeps its per-round {@code samples} and the id of its {@code run}, so that its comparison can be judged again,
+ * at another margin or pooled with other runs).
  *
  * <p>A lab run replaces the records of the experiments it runs and keeps the others, so running experiments one
  * at a time builds up one file. The file is written to a temporary file and moved into place, so a crash never
  * leaves half a file; an unreadable existing file is kept as {@code results.json.unreadable}. Version 1 files
- * (no {@code experiments}, no comparisons) are still read: their records render without verdicts.
+ * (no {@code experiments}, no comparisons) and version 2 (no runs, no samples: their verdicts are shown as
+ * stored and cannot be judged again) are still read.
  */
 public final class ResultsFile {
     /** File name inside the output directory. */
     public static final String NAME = "results.json";
     /** The schema this version writes. */
-    public static final int SCHEMA_VERSION = 2;
+    public static final int SCHEMA_VERSION = 3;
 
     private static final Gson GSON = new GsonBuilder().setPrettyPrinting().serializeNulls().create();
 
@@ -40,18 +44,16 @@ public final class ResultsFile {
     private final List<ResultRecord> kept;
     private final Map<String, ExperimentInfo> experiments;
     private final List<ResultRecord> added = new ArrayList<>();
-    private final MachineInfo machine;
-    private final String mode;
-    private final Instant started;
+    private final Map<String, RunInfo> runs;
+    private RunInfo run;
 
-    private ResultsFile(Path path, List<ResultRecord> kept, Map<String, ExperimentInfo> experiments, MachineInfo machine,
-                        String mode, Instant started) {
+    private ResultsFile(Path path, List<ResultRecord> kept, Map<String, ExperimentInfo> experiments,
+                        Map<String, RunInfo> runs, RunInfo run) {
         this.path = path;
         this.kept = kept;
         this.experiments = experiments;
-        this.machine = machine;
-        this.mode = mode;
-        this.started = started;
+        this.runs = runs;
+        this.run = run;
     }
 
     /**
@@ -67,16 +69,35 @@ public final class ResultsFile {
      */
     public static ResultsFile open(Path directory, Set<String> rerun, MachineInfo machine, String mode,
                                    Instant started) throws IOException {
+        return open(directory, rerun, new RunInfo(started.toString(), "unknown", "unknown",
+                System.getProperty("java.vm.vendor"), Runtime.version().toString(), List.of(), "unknown", machine,
+                Map.of(), mode, started.toString(), started.toString()));
+    }
+
+    /**
+     * Opens the results file of a new lab run.
+     *
+     * @param directory output directory, created if missing
+     * @param rerun experiments this run measures: their old records are dropped
+     * @param run this run: its records name it, and the file keeps it with the runs of the records it keeps
+     * @return the file, not yet written
+     * @throws IOException if the directory cannot be created or an unreadable file cannot be moved aside
+     */
+    public static ResultsFile open(Path directory, Set<String> rerun, RunInfo run) throws IOException {
         Files.createDirectories(directory);
         Path path = directory.resolve(NAME);
         List<ResultRecord> kept = new ArrayList<>();
         Map<String, ExperimentInfo> experiments = new LinkedHashMap<>();
+        Map<String, RunInfo> runs = new LinkedHashMap<>();
         if (Files.exists(path)) {
             try {
                 Contents old = readContents(path);
                 for (ResultRecord r : old.records()) {
                     if (!rerun.contains(r.experiment())) {
                         kept.add(r);
+                        if (r.run() != null && old.runs().containsKey(r.run())) {
+                            runs.put(r.run(), old.runs().get(r.run()));
+                        }
                     }
                 }
                 old.experiments().forEach((name, info) -> {
@@ -92,7 +113,8 @@ public final class ResultsFile {
                         + aside + " and started a new one");
             }
         }
-        return new ResultsFile(path, kept, experiments, machine, mode, started);
+        runs.put(run.id(), run);
+        return new ResultsFile(path, kept, experiments, runs, run);
     }
 
     /**
@@ -104,6 +126,8 @@ public final class ResultsFile {
      * @throws IOException if writing fails
      */
     public void append(String experiment, ExperimentInfo info, List<ResultRecord> records) throws IOException {
+        run = run.endedAt(Instant.now().toString());
+        runs.put(run.id(), run);
         experiments.put(experiment, info);
         added.addAll(records);
         write();
@@ -117,9 +141,12 @@ public final class ResultsFile {
     private void write() throws IOException {
         JsonObject root = new JsonObject();
         root.addProperty("schemaVersion", SCHEMA_VERSION);
-        root.add("machine", GSON.toJsonTree(machine));
-        root.addProperty("mode", mode);
-        root.addProperty("started", started.toString());
+        root.add("machine", GSON.toJsonTree(run.machine()));
+        root.addProperty("mode", run.mode());
+        root.addProperty("started", run.started());
+        JsonObject runsJson = new JsonObject();
+        runs.forEach((id, r) -> runsJson.add(id, GSON.toJsonTree(r)));
+        root.add("runs", runsJson);
         JsonObject infos = new JsonObject();
         experiments.forEach((name, info) -> infos.add(name, GSON.toJsonTree(info)));
         root.add("experiments", infos);
@@ -161,6 +188,12 @@ public final class ResultsFile {
         o.addProperty("oversubscribed", r.oversubscribed());
         o.addProperty("rounds", r.rounds());
         o.add("comparison", r.comparison() == null ? null : GSON.toJsonTree(r.comparison()));
+        JsonArray samples = new JsonArray();
+        for (double v : r.samples()) {
+            samples.add(finiteOrNull(v));
+        }
+        o.add("samples", samples);
+        o.addProperty("run", r.run());
         return o;
     }
 
@@ -177,9 +210,25 @@ public final class ResultsFile {
      * @param started when the latest run started (ISO-8601), or "unknown"
      * @param experiments what the file says of each experiment (empty for version 1)
      * @param records every record, in file order
+     * @param runs the runs its records name, by id (empty before schema version 3)
      */
     public record Contents(int schemaVersion, MachineInfo machine, String mode, String started,
-                           Map<String, ExperimentInfo> experiments, List<ResultRecord> records) {
+                           Map<String, ExperimentInfo> experiments, List<ResultRecord> records,
+                           Map<String, RunInfo> runs) {
+        /**
+         * A file's contents without runs, as files before schema version 3 hold them.
+         *
+         * @param schemaVersion the file's schema version
+         * @param machine the machine of the latest run, or null
+         * @param mode the latest run's mode
+         * @param started when the latest run started
+         * @param experiments what the file says of each experiment
+         * @param records every record
+         */
+        public Contents(int schemaVersion, MachineInfo machine, String mode, String started,
+                        Map<String, ExperimentInfo> experiments, List<ResultRecord> records) {
+            this(schemaVersion, machine, mode, started, experiments, records, Map.of());
+        }
     }
 
     /**

@@ -40,12 +40,32 @@ final class ResultsReader {
         if (root.has("experiments")) {
             root.objectsByName("experiments").forEach((name, info) -> experiments.put(name, experiment(info)));
         }
+        Map<String, RunInfo> runs = new LinkedHashMap<>();
+        if (root.has("runs")) {
+            root.objectsByName("runs").forEach((id, run) -> runs.put(id, run(id, run)));
+        }
         List<ResultRecord> records = new ArrayList<>();
         for (JsonFields r : root.objects("results")) {
-            records.add(record(r));
+            ResultRecord record = record(r);
+            if (record.run() != null && !runs.containsKey(record.run())) {
+                throw r.invalid("run is " + JsonFields.quoted(record.run()) + ", which is not in runs");
+            }
+            records.add(record);
         }
         return new ResultsFile.Contents(version, machine == null ? null : machine(machine),
-                root.optionalString("mode", "unknown"), root.optionalString("started", "unknown"), experiments, records);
+                root.optionalString("mode", "unknown"), root.optionalString("started", "unknown"), experiments, records,
+                runs);
+    }
+
+    private static RunInfo run(String id, JsonFields r) {
+        JsonFields machine = r.optionalObject("machine");
+        return r.build(() -> new RunInfo(id, r.optionalString("contendVersion", "unknown"),
+                r.optionalString("commit", "unknown"), r.optionalString("jvmVendor", "unknown"),
+                r.optionalString("jvmVersion", "unknown"),
+                java.util.Objects.requireNonNullElse(r.optionalStrings("jvmArguments"), List.of()),
+                r.optionalString("cpuModel", "unknown"), machine == null ? null : machine(machine),
+                r.has("peers") ? r.texts("peers") : Map.of(), r.optionalString("mode", "unknown"), r.optionalString("started", "unknown"),
+                r.optionalString("ended", "unknown")));
     }
 
     private static MachineInfo machine(JsonFields m) {
@@ -99,7 +119,8 @@ final class ResultsReader {
         return r.build(() -> new ResultRecord(r.string("experiment"), r.string("benchmark"), r.texts("params"),
                 r.integer("threads", 1), r.numberOrNaN("score"), error(r), r.string("unit"), secondary,
                 r.optionalString("mode", "unknown"), r.optionalBoolean("oversubscribed", false),
-                r.optionalInteger("rounds", 1, 1), comparison == null ? null : comparison(comparison)));
+                r.optionalInteger("rounds", 1, 1), comparison == null ? null : comparison(comparison),
+                r.optionalNumbers("samples"), r.optionalString("run", null)));
     }
 
     private static Double error(JsonFields r) {

@@ -25,7 +25,7 @@ class RoundAggregatorTest {
         DirectTrial same = Fixtures.trial("jdk", log, 100, 61, 139, 80);
         Comparison c = Fixtures.comparison(base, fast, same);
         Map<Trial, List<Sample>> samples = new RoundRunner().run(List.of(c), RoundPlan.fixed(4), (r, n, s, t, x) -> { });
-        List<ResultRecord> records = new RoundAggregator("queues", "quick", 1).records(List.of(c), samples);
+        List<ResultRecord> records = new RoundAggregator("queues", "quick", 1, "run-1").records(List.of(c), samples);
 
         assertEquals(3, records.size());
         ResultRecord baseline = records.get(0);

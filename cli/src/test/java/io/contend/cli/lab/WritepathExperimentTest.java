@@ -61,7 +61,7 @@ class WritepathExperimentTest {
         e.writeFiles(dir);
         String svg = Files.readString(dir.resolve("writepath-hockey.svg"));
         assertTrue(svg.contains("hockey stick") && svg.contains(">jdk<") && svg.contains(">contend<"), svg);
-        List<ResultRecord> records = new RoundAggregator("writepath", "smoke", 2).records(plan, samples);
+        List<ResultRecord> records = new RoundAggregator("writepath", "smoke", 2, "run-1").records(plan, samples);
         assertEquals(8, records.size());
     }
 

@@ -1,0 +1,178 @@
+package io.contend.cli.analysis;
+
+import io.contend.cli.results.ComparisonResult;
+import io.contend.cli.results.ResultRecord;
+import io.contend.cli.results.ResultsFile;
+import io.contend.cli.results.RunInfo;
+import io.contend.cli.results.Verdict;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
+import java.util.TreeMap;
+
+/**
+ * Judges the comparisons of one or more results files again, from their per-round samples: each contender's
+ * round i is paired with its baseline's round i of the same run, the pairs of every run of the same comparison
+ * are pooled, and the pooled ratio estimate is judged at the margin asked for. A pure function of the files.
+ *
+ * <p>A comparison whose records carry no samples (files before schema version 3) keeps its stored verdict, and
+ * the notes say how many did. The records of the first file that has a configuration are the ones shown (their
+ * mean score and error are that run's); configurations only in later files are added after.
+ */
+public final class Rejudge {
+    private Rejudge() {
+    }
+
+    /**
+     * What judging again gives.
+     *
+     * @param records every record of the files, each comparison judged again where samples allow
+     * @param notes one-line observations: how many runs were pooled, whether their conditions differ, how often
+     *              their own verdicts agreed, what could not be judged again
+     */
+    public record Result(List<ResultRecord> records, List<String> notes) {
+    }
+
+    /** One comparison's key across files: experiment, benchmark, threads and parameters. */
+    private record Key(String experiment, String benchmark, int threads, Map<String, String> params) {
+        static Key of(ResultRecord r) {
+            return new Key(r.experiment(), r.benchmark(), r.threads(), new TreeMap<>(r.params()));
+        }
+    }
+
+    /** The pooled pairs of one comparison and the verdicts each run gave it. */
+    private static final class Pool {
+        final List<Double> contender = new ArrayList<>();
+        final List<Double> baseline = new ArrayList<>();
+        final List<Verdict> runVerdicts = new ArrayList<>();
+        boolean unpaired;
+    }
+
+    /**
+     * @param files the files' contents, in the order given
+     * @param margin the equivalence margin, in (0, 1)
+     * @return the records, judged again, and notes
+     * @throws IllegalArgumentException if there is no file or the margin is out of range
+     */
+    public static Result of(List<ResultsFile.Contents> files, double margin) {
+        if (files.isEmpty()) {
+            throw new IllegalArgumentException("no results file to judge");
+        }
+        if (!(margin > 0 && margin < 1)) {
+            throw new IllegalArgumentException("margin must be in (0, 1): " + margin);
+        }
+        Map<Key, ResultRecord> shown = new LinkedHashMap<>();
+        Map<Key, Pool> pools = new LinkedHashMap<>();
+        Set<String> conditions = new LinkedHashSet<>();
+        int runs = 0;
+        for (ResultsFile.Contents file : files) {
+            for (RunInfo run : file.runs().values()) {
+                conditions.add(run.conditions());
+                runs++;
+            }
+            for (ResultRecord r : file.records()) {
+                Key key = Key.of(r);
+                shown.putIfAbsent(key, r);
+                if (r.comparison() == null) {
+                    continue;
+                }
+                Pool pool = pools.computeIfAbsent(key, k -> new Pool());
+                pool.runVerdicts.add(r.comparison().verdict());
+                ResultRecord base = baselineOf(r, file.records());
+                if (base == null || r.samples().isEmpty() || r.samples().size() != base.samples().size()) {
+                    pool.unpaired = true;
+                    continue;
+                }
+                for (int i = 0; i < r.samples().size(); i++) {
+                    double mine = r.samples().get(i);
+                    double theirs = base.samples().get(i);
+                    if (Double.isFinite(mine) && Double.isFinite(theirs)) {
+                        pool.contender.add(mine);
+                        pool.baseline.add(theirs);
+                    }
+                }
+            }
+        }
+        List<ResultRecord> records = new ArrayList<>();
+        int rejudged = 0;
+        int storedOnly = 0;
+        int inSeveral = 0;
+        int agreed = 0;
+        for (Map.Entry<Key, ResultRecord> e : shown.entrySet()) {
+            ResultRecord r = e.getValue();
+            Pool pool = pools.get(e.getKey());
+            if (pool == null) {
+                records.add(r);
+                continue;
+            }
+            if (pool.runVerdicts.size() > 1) {
+                inSeveral++;
+                if (pool.runVerdicts.stream().distinct().count() == 1) {
+                    agreed++;
+                }
+            }
+            if (pool.unpaired || pool.contender.size() < 1) {
+                storedOnly++;
+                records.add(r);
+                continue;
+            }
+            ComparisonResult stored = r.comparison();
+            RatioEstimate estimate;
+            try {
+                estimate = RatioEstimate.paired(toArray(pool.contender), toArray(pool.baseline), stored.direction(),
+                        RatioEstimate.CONFIDENCE);
+            } catch (IllegalArgumentException noUsableRound) {
+                storedOnly++;
+                records.add(r);
+                continue;
+            }
+            records.add(r.withComparison(Judge.comparison(stored.baseline(), estimate, margin, stored.direction())));
+            rejudged++;
+        }
+        List<String> notes = new ArrayList<>();
+        notes.add(String.format(java.util.Locale.ROOT, "%d comparison(s) judged again from their samples at a %.1f%% "
+                + "margin, pooling %d file(s) of %d run(s)", rejudged, margin * 100, files.size(), runs));
+        if (conditions.size() > 1) {
+            notes.add("the runs' conditions differ: " + String.join(" | ", conditions));
+        }
+        if (inSeveral > 0) {
+            notes.add("the runs' own verdicts agreed in " + agreed + " of " + inSeveral
+                    + " comparison(s) measured more than once");
+        }
+        if (storedOnly > 0) {
+            notes.add(storedOnly + " comparison(s) keep their stored verdict: their records have no per-round "
+                    + "samples (a file older than schema version 3) or no baseline with as many rounds");
+        }
+        return new Result(records, notes);
+    }
+
+    /** @return the record of the contender's baseline in the same run, or null */
+    static ResultRecord baselineOf(ResultRecord contender, List<ResultRecord> records) {
+        Map<String, String> params = new LinkedHashMap<>(contender.params());
+        params.putAll(contender.comparison().baseline());
+        ResultRecord sameThreads = null;
+        ResultRecord any = null;
+        for (ResultRecord r : records) {
+            if (r != contender && r.experiment().equals(contender.experiment())
+                    && r.benchmark().equals(contender.benchmark()) && Objects.equals(r.run(), contender.run())
+                    && r.params().equals(params)) {
+                if (r.threads() == contender.threads() && sameThreads == null) {
+                    sameThreads = r;
+                }
+                if (any == null) {
+                    any = r;
+                }
+            }
+        }
+        return sameThreads != null ? sameThreads : any;
+    }
+
+    private static double[] toArray(List<Double> values) {
+        return values.stream().mapToDouble(Double::doubleValue).toArray();
+    }
+}
