@@ -10,7 +10,6 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.CharacterCodingException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -33,7 +32,13 @@ import java.util.zip.DataFormatException;
  * bad line and returns what it read;</li>
  * <li>exact times: absolute times stay in seconds at the log's millisecond precision, where
  * {@code HistogramLogReader} truncates them to whole milliseconds (often one millisecond early);</li>
- * <li>tag and time-window filters ({@link IntervalFilter}), applied before a histogram is decoded.</li>
+ * <li>tag and time-window filters ({@link IntervalFilter}), applied before a histogram is decoded;</li>
+ * <li>histograms sized for their values: a histogram's counts array covers the values it holds, not the range
+ * its header declares ({@link CompactHistogramDecoder}), so a {@code Histogram(1, 2^62, 5)} holding three values
+ * costs what its values need, not 49 MB;</li>
+ * <li>failures that name the line: running out of memory is an {@link HdrLogOutOfMemoryError}, never a
+ * malformed line, and {@link #forEachRemaining} names the line of an interval whose handling overflows a count
+ * or runs out of memory.</li>
  * </ul>
  * Blank lines are skipped. After an exception the reader is unusable. Not thread-safe.
  */
@@ -63,15 +68,26 @@ public final class HdrLogReader implements Closeable {
         this.in = new Utf8LineReader(in);
     }
 
+    /** What {@link #forEachRemaining} does with each interval. */
+    @FunctionalInterface
+    public interface IntervalAction {
+        /**
+         * @param interval the interval just read
+         * @throws IOException if the action's own output fails
+         */
+        void accept(HdrInterval interval) throws IOException;
+    }
+
     /**
-     * @param file an interval log
+     * @param file an interval log: any readable file, pipe or device, read once from the front, or
+     *             {@link LogFiles#STANDARD_INPUT}
      * @param filter which intervals to return
      * @return a reader of the file
      * @throws java.nio.file.NoSuchFileException if there is no such file
      * @throws IOException if it cannot be opened
      */
     public static HdrLogReader open(Path file, IntervalFilter filter) throws IOException {
-        return new HdrLogReader(Files.newInputStream(file), file.toString(), filter);
+        return new HdrLogReader(LogFiles.open(file), LogFiles.name(file), filter);
     }
 
     /**
@@ -97,15 +113,47 @@ public final class HdrLogReader implements Closeable {
      * @return the next interval the filter accepts, or null at the end of the log
      * @throws HdrLogFormatException if a line is malformed
      * @throws IOException if the log cannot be read
+     * @throws HdrLogOutOfMemoryError if a histogram does not fit in memory, naming the line
      */
     public HdrInterval next() throws IOException {
-        for (String line = readLine(); line != null; line = readLine()) {
-            HdrInterval interval = parse(line);
-            if (interval != null) {
-                return interval;
+        try {
+            for (String line = readLine(); line != null; line = readLine()) {
+                HdrInterval interval = parse(line);
+                if (interval != null) {
+                    return interval;
+                }
+            }
+            return null;
+        } catch (OutOfMemoryError e) {
+            throw outOfMemory(e);
+        }
+    }
+
+    /**
+     * Reads the rest of the log and hands each interval the filter accepts to the action, in file order. A
+     * failure while the action handles an interval names this log and the interval's line.
+     *
+     * @param action what to do with each interval
+     * @throws HdrLogFormatException if a line is malformed
+     * @throws HdrLogLimitException if the action throws an ArithmeticException: a count that overflows
+     * @throws IOException if the log cannot be read, or as the action throws it
+     * @throws HdrLogOutOfMemoryError if reading or the action runs out of memory
+     */
+    public void forEachRemaining(IntervalAction action) throws IOException {
+        for (HdrInterval interval = next(); interval != null; interval = next()) {
+            try {
+                action.accept(interval);
+            } catch (ArithmeticException e) {
+                throw limit(e.getMessage(), e);
+            } catch (OutOfMemoryError e) {
+                throw outOfMemory(e);
             }
         }
-        return null;
+    }
+
+    /** @return the number of the last line read: after {@link #next()}, the line of the interval it returned */
+    public long lineNumber() {
+        return lineNumber;
     }
 
     /** @return the log's start, seconds since the epoch, as HistogramLogReader has it so far; NaN before any */
@@ -135,6 +183,8 @@ public final class HdrLogReader implements Closeable {
             return line;
         } catch (CharacterCodingException e) {
             throw new HdrLogFormatException(source, lineNumber + 1, "not UTF-8 text", e);
+        } catch (OutOfMemoryError e) { // a line longer than the heap holds
+            throw new HdrLogOutOfMemoryError(source, lineNumber + 1, e);
         }
     }
 
@@ -153,6 +203,7 @@ public final class HdrLogReader implements Closeable {
                 new ByteArrayInputStream((text + "\n").getBytes(StandardCharsets.US_ASCII)))) {
             scanner.process(handler);
         } catch (RuntimeException e) {
+            WrappedErrors.rethrow(e);
             // The scanner moves to the next line even after a failure, and fails again at the end of a broken line.
             handler.fail("malformed line", e);
         }
@@ -164,6 +215,17 @@ public final class HdrLogReader implements Closeable {
 
     private HdrLogFormatException error(String problem, Throwable cause) {
         return new HdrLogFormatException(source, lineNumber, problem, cause);
+    }
+
+    /** @return the problem, at the current line */
+    HdrLogLimitException limit(String problem, Throwable cause) {
+        return new HdrLogLimitException(source, lineNumber, problem, cause);
+    }
+
+    /** @return the error naming this log and the current line (as it is, if it names them already) */
+    HdrLogOutOfMemoryError outOfMemory(OutOfMemoryError e) {
+        return e instanceof HdrLogOutOfMemoryError ? (HdrLogOutOfMemoryError) e
+                : new HdrLogOutOfMemoryError(source, lineNumber, e);
     }
 
     private static boolean isAscii(String s) {
@@ -267,6 +329,18 @@ public final class HdrLogReader implements Closeable {
         }
 
         private Histogram decode(HistogramLogScanner.EncodableHistogramSupplier lazyReader) {
+            String payload = line.substring(line.lastIndexOf(',') + 1).trim();
+            try {
+                Histogram compact = CompactHistogramDecoder.decode(payload);
+                if (compact != null) {
+                    return compact;
+                }
+            } catch (ArithmeticException e) {
+                fail(e.getMessage(), null);
+                return null;
+            }
+            // Payloads the compact decoder leaves alone (older encodings, bad ones): HdrHistogram decodes them, or
+            // says what is wrong.
             EncodableHistogram decoded;
             try {
                 decoded = lazyReader.read();
@@ -274,6 +348,7 @@ public final class HdrLogReader implements Closeable {
                 fail("corrupted histogram payload", e);
                 return null;
             } catch (RuntimeException e) {
+                WrappedErrors.rethrow(e); // out of memory in a constructor HdrHistogram calls by reflection
                 fail("the histogram payload is not a base64 histogram", e);
                 return null;
             }
@@ -282,7 +357,7 @@ public final class HdrLogReader implements Closeable {
                         + "); contend's tools read Histogram logs", null);
                 return null;
             }
-            String payloadProblem = CompressedPayload.problem(line.substring(line.lastIndexOf(',') + 1).trim());
+            String payloadProblem = CompressedPayload.problem(payload);
             if (payloadProblem != null) {
                 fail(payloadProblem, null);
                 return null;
@@ -298,6 +373,8 @@ public final class HdrLogReader implements Closeable {
 
         @Override
         public boolean onException(Throwable t) {
+            // The scanner hands every Throwable here: running out of memory is not a malformed line.
+            WrappedErrors.rethrow(t);
             fail("malformed line, expected [Tag=T,]start,length,max,base64-histogram", t);
             return true;
         }

@@ -26,8 +26,8 @@ public final class IntervalCsv {
      */
     public static long write(HdrLogReader reader, OutputUnit unit, Appendable out) throws IOException {
         out.append(HEADER).append('\n');
-        long rows = 0;
-        for (HdrInterval interval = reader.next(); interval != null; interval = reader.next()) {
+        long[] rows = {0};
+        reader.forEachRemaining(interval -> {
             double origin = reader.startTimeSeconds();
             LatencyStats s = LatencyStats.of(interval.histogram(), unit);
             out.append(interval.tag() == null ? "" : Csv.field(interval.tag())).append(',')
@@ -40,8 +40,8 @@ public final class IntervalCsv {
                     .append(Csv.number(s.p999())).append(',')
                     .append(Csv.number(s.max())).append(',')
                     .append(Csv.number(s.mean())).append('\n');
-            rows++;
-        }
-        return rows;
+            rows[0]++;
+        });
+        return rows[0];
     }
 }

@@ -14,12 +14,14 @@ import java.util.Collection;
  * Writes an interval log with HdrHistogram's {@link HistogramLogWriter} (format 1.3): a comment, the format
  * version, StartTime, BaseTime, the legend, then intervals with timestamps relative to the BaseTime. The log
  * is an {@link OutputFile}: never one of the inputs, written to a temporary file of a fresh name that
- * {@link #commit()} moves into place, so a failure leaves no half log; missing directories are created.
+ * {@link #commit()} moves into place, so a failure leaves no half log; missing directories are created. A writer
+ * can be {@link #release() released} to free its file descriptor, and reopens (appending) at its next write.
  */
 final class IntervalLogWriter implements Closeable {
     private final OutputFile output;
-    private final PrintStream stream;
-    private final HistogramLogWriter writer;
+    /** Null while released, as is the writer. */
+    private PrintStream stream;
+    private HistogramLogWriter writer;
     private final double baseTime;
 
     /**
@@ -52,8 +54,17 @@ final class IntervalLogWriter implements Closeable {
         writer.outputLegend();
     }
 
-    /** Writes one interval with its tag, at its absolute times. */
-    void write(HdrInterval interval) {
+    /**
+     * Writes one interval with its tag, at its absolute times.
+     *
+     * @throws IOException if a released writer cannot be reopened
+     */
+    void write(HdrInterval interval) throws IOException {
+        if (writer == null) {
+            output.reopen();
+            stream = new PrintStream(output.stream(), false, StandardCharsets.UTF_8);
+            writer = new HistogramLogWriter(stream); // it keeps no state between lines that this class uses
+        }
         Histogram histogram = interval.histogram();
         String previousTag = histogram.getTag();
         histogram.setTag(interval.tag()); // the writer takes the tag from the histogram
@@ -72,6 +83,9 @@ final class IntervalLogWriter implements Closeable {
      *         a flag; the stream is flushed here so the flag is current)
      */
     OutputFile written() throws IOException {
+        if (stream == null) {
+            return output; // released: flushed and checked then
+        }
         stream.flush();
         if (stream.checkError()) {
             // PrintStream swallows the cause; write through to get it, naming the target
@@ -79,6 +93,20 @@ final class IntervalLogWriter implements Closeable {
             throw new IOException("cannot write " + output.target());
         }
         return output;
+    }
+
+    /**
+     * Writes out what was written and closes the file until the next {@link #write}.
+     *
+     * @throws IOException if a write failed, naming the target
+     */
+    void release() throws IOException {
+        if (stream != null) {
+            written();
+            output.release();
+            stream = null;
+            writer = null;
+        }
     }
 
     /** Flushes and moves the log into place, replacing an older file. */

@@ -26,6 +26,7 @@ public record LogSummary(String source, List<TaggedHistogram> tags) {
      * @param reader a log, filtered as wanted
      * @return its intervals added up per tag
      * @throws HdrLogFormatException if the log is malformed
+     * @throws HdrLogLimitException if a tag's counts add up to more than Long.MAX_VALUE
      * @throws IOException if it cannot be read
      */
     public static LogSummary of(HdrLogReader reader) throws IOException {
@@ -43,6 +44,7 @@ public record LogSummary(String source, List<TaggedHistogram> tags) {
      * @param filter which intervals to add
      * @return the sums, with the logs' names joined by " + " as the source
      * @throws HdrLogFormatException if a log is malformed
+     * @throws HdrLogLimitException if a tag's counts add up to more than Long.MAX_VALUE
      * @throws IOException if one cannot be read
      */
     public static LogSummary ofAll(List<Path> files, IntervalFilter filter) throws IOException {
@@ -55,12 +57,10 @@ public record LogSummary(String source, List<TaggedHistogram> tags) {
                 addAll(reader, sums);
             }
         }
-        return new LogSummary(String.join(" + ", files.stream().map(Path::toString).toList()), sums.sums());
+        return new LogSummary(String.join(" + ", files.stream().map(LogFiles::name).toList()), sums.sums());
     }
 
     private static void addAll(HdrLogReader reader, TagAccumulator sums) throws IOException {
-        for (HdrInterval interval = reader.next(); interval != null; interval = reader.next()) {
-            sums.add(interval);
-        }
+        reader.forEachRemaining(sums::add); // an overflowing count or a full heap is named with its line
     }
 }

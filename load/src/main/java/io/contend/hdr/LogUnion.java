@@ -41,6 +41,8 @@ public final class LogUnion {
      * @return what was written
      * @throws IllegalArgumentException if there is no input or the output is one of them
      * @throws HdrLogFormatException if an input is malformed (then nothing is written)
+     * @throws HdrLogLimitException if the intervals' counts add up to more than Long.MAX_VALUE (then nothing is
+     *         written)
      * @throws IOException if an input cannot be read or the output cannot be written (then the output is
      *         untouched: see {@link OutputFile})
      */
@@ -73,9 +75,18 @@ public final class LogUnion {
                     "contend hdr union of " + names(inputs), start, start)) {
                 while (!heads.isEmpty()) {
                     Head head = heads.poll();
-                    writer.write(head.interval());
+                    long count = head.interval().histogram().getTotalCount();
+                    if (count > Long.MAX_VALUE - totalCount) {
+                        throw head.reader().limit("the counts of the union add up to more than " + Long.MAX_VALUE,
+                                null);
+                    }
+                    try {
+                        writer.write(head.interval());
+                    } catch (OutOfMemoryError e) {
+                        throw head.reader().outOfMemory(e); // its reader still stands at the interval's line
+                    }
                     intervals++;
-                    totalCount += head.interval().histogram().getTotalCount();
+                    totalCount += count;
                     HdrInterval next = head.reader().next();
                     if (next != null) {
                         heads.add(new Head(next, head.reader(), head.input()));

@@ -33,6 +33,10 @@ import java.util.concurrent.ThreadLocalRandom;
  * are created.</li>
  * <li>A device or pipe (e.g. {@code /dev/stdout}, {@code /dev/full}) is written directly: there is nothing to
  * move over it.</li>
+ * <li>A temporary file still there when the JVM exits (Ctrl-C, SIGTERM) is deleted by a shutdown hook
+ * ({@link TemporaryFiles}).</li>
+ * <li>A writer of many outputs can {@link #release()} one to close its file descriptor; the next
+ * {@link #reopen()} appends to the same temporary file.</li>
  * </ul>
  * Write failures name the target: "cannot write PATH: no space left on device". {@link #commitAll} gives several
  * outputs all-or-none. Not thread-safe.
@@ -50,14 +54,21 @@ public final class OutputFile implements Closeable {
     private final Path target;
     /** Null when the target is written directly. */
     private final Path temporary;
-    private final OutputStream stream;
+    private final Opener opener;
+    /** Null while released. */
+    private OutputStream stream;
     private boolean finished;
     private boolean published;
 
-    private OutputFile(Path target, Path temporary, OutputStream raw) {
+    private OutputFile(Path target, Path temporary, Opener opener, OutputStream raw) {
         this.target = target;
         this.temporary = temporary;
-        this.stream = new NamingStream(new BufferedOutputStream(raw, 64 * 1024), target);
+        this.opener = opener;
+        this.stream = buffered(raw);
+    }
+
+    private OutputStream buffered(OutputStream raw) {
+        return new NamingStream(new BufferedOutputStream(raw, 64 * 1024), target);
     }
 
     /**
@@ -78,7 +89,7 @@ public final class OutputFile implements Closeable {
                 throw new FileSystemException(target.toString(), null, "is a directory");
             }
             if (Files.exists(target) && !Files.isRegularFile(target)) {
-                return new OutputFile(target, null, opener.open(target, StandardOpenOption.WRITE));
+                return new OutputFile(target, null, opener, opener.open(target, StandardOpenOption.WRITE));
             }
             Path directory = target.toAbsolutePath().getParent();
             if (directory != null && !Files.isDirectory(directory)) {
@@ -87,14 +98,17 @@ public final class OutputFile implements Closeable {
             for (int attempt = 0; ; attempt++) {
                 Path temporary = target.resolveSibling("." + target.getFileName() + "."
                         + Long.toUnsignedString(ThreadLocalRandom.current().nextLong(), 36) + ".tmp");
+                TemporaryFiles.register(temporary); // before it exists: a signal may come at any moment
                 try {
-                    return new OutputFile(target, temporary, opener.open(temporary, StandardOpenOption.CREATE_NEW,
-                            StandardOpenOption.WRITE));
+                    return new OutputFile(target, temporary, opener, opener.open(temporary,
+                            StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE));
                 } catch (FileAlreadyExistsException e) {
+                    TemporaryFiles.unregister(temporary); // someone else's file
                     if (attempt == NAME_ATTEMPTS) {
                         throw e;
                     }
                 } catch (IOException e) {
+                    TemporaryFiles.unregister(temporary);
                     throw cannotWrite(target, e, temporary);
                 }
             }
@@ -136,9 +150,44 @@ public final class OutputFile implements Closeable {
         }
     }
 
-    /** @return where to write; buffered; failures name the target */
+    /**
+     * @return where to write; buffered; failures name the target
+     * @throws IllegalStateException while released
+     */
     public OutputStream stream() {
+        if (stream == null) {
+            throw new IllegalStateException("the output " + target + " is released: reopen it first");
+        }
         return stream;
+    }
+
+    /**
+     * Writes out what is buffered and closes the file, keeping what was written, to free a file descriptor. A
+     * target written directly (a device or pipe) stays open: it could not be reopened where it was.
+     *
+     * @throws IOException if writing fails, naming the target
+     */
+    void release() throws IOException {
+        if (temporary != null && stream != null && !finished) {
+            OutputStream open = stream;
+            stream = null;
+            open.close();
+        }
+    }
+
+    /**
+     * Opens a released output again, appending to what it holds; does nothing if it is open.
+     *
+     * @throws IOException if it cannot be opened, naming the target
+     */
+    void reopen() throws IOException {
+        if (stream == null && !finished) {
+            try {
+                stream = buffered(opener.open(temporary, StandardOpenOption.WRITE, StandardOpenOption.APPEND));
+            } catch (IOException e) {
+                throw cannotWrite(target, e, temporary);
+            }
+        }
     }
 
     /** @return the file this output becomes */
@@ -217,7 +266,9 @@ public final class OutputFile implements Closeable {
 
     private void finish() throws IOException {
         if (!finished) {
-            stream.close(); // flushes; a failure names the target
+            if (stream != null) {
+                stream.close(); // flushes; a failure names the target
+            }
             finished = true;
         }
     }
@@ -233,6 +284,7 @@ public final class OutputFile implements Closeable {
             } catch (IOException e) {
                 throw cannotWrite(target, e);
             }
+            TemporaryFiles.unregister(temporary);
         }
         published = true;
     }
@@ -246,15 +298,18 @@ public final class OutputFile implements Closeable {
         try {
             if (!finished) {
                 finished = true;
-                stream.close();
+                if (stream != null) {
+                    stream.close();
+                }
             }
         } catch (IOException ignored) {
             // abandoned anyway: what matters is the failure that led here
         } finally {
+            published = true;
             if (temporary != null) {
                 Files.deleteIfExists(temporary);
+                TemporaryFiles.unregister(temporary);
             }
-            published = true;
         }
     }
 

@@ -4,10 +4,13 @@ import org.HdrHistogram.EncodableHistogram;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import java.io.FilterOutputStream;
 import java.io.IOException;
+import java.io.OutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.concurrent.atomic.AtomicInteger;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -63,6 +66,73 @@ class LogSplitterTest {
                 files.stream().map(p -> p.getFileName().toString()).toList());
         assertEquals(2, TestLogs.readWithHdrHistogram(files.get(1)).size());
         assertEquals("a/b", TestLogs.readWithHdrHistogram(files.get(1)).get(0).getTag());
+    }
+
+    /**
+     * 1,500 tags, each with an interval in two passes over all of them, so that every log is closed and reopened:
+     * no more than {@link LogSplitter#MAX_OPEN_LOGS} files are ever open at once (under {@code ulimit -n 1024} one
+     * file per tag fails), and every log holds both of its intervals.
+     */
+    @Test
+    void aLogOfManyTagsKeepsFewFilesOpen() throws IOException {
+        int tags = 1500;
+        StringBuilder text = new StringBuilder();
+        for (int pass = 0; pass < 2; pass++) {
+            for (int t = 0; t < tags; t++) {
+                text.append(line("t" + t, pass)).append('\n');
+            }
+        }
+        Path log = Files.writeString(dir.resolve("tags.hlog"), text);
+        AtomicInteger open = new AtomicInteger();
+        AtomicInteger mostOpen = new AtomicInteger();
+        OutputFile.Opener counting = (file, options) -> {
+            OutputStream out = Files.newOutputStream(file, options);
+            mostOpen.accumulateAndGet(open.incrementAndGet(), Math::max);
+            return new FilterOutputStream(out) {
+                private boolean closed;
+
+                @Override
+                public void write(byte[] b, int off, int len) throws IOException {
+                    out.write(b, off, len);
+                }
+
+                @Override
+                public void close() throws IOException {
+                    if (!closed) {
+                        closed = true;
+                        open.decrementAndGet();
+                    }
+                    super.close();
+                }
+            };
+        };
+        List<Path> files = LogSplitter.split(log, dir.resolve("split"), counting);
+        assertEquals(tags, files.size());
+        assertTrue(mostOpen.get() <= LogSplitter.MAX_OPEN_LOGS && LogSplitter.MAX_OPEN_LOGS < 1000,
+                mostOpen.get() + " files open at once");
+        assertEquals(0, open.get(), "every file is closed at the end");
+        for (int t = 0; t < tags; t++) {
+            assertEquals(dir.resolve("split").resolve("tags.t" + t + ".hlog"), files.get(t));
+            List<EncodableHistogram> read = TestLogs.readWithHdrHistogram(files.get(t));
+            assertEquals(2, read.size(), files.get(t).toString());
+            assertEquals("t" + t, read.get(1).getTag());
+            assertEquals(1001, ((org.HdrHistogram.Histogram) read.get(1)).getMaxValue(), "the second pass's value");
+        }
+    }
+
+    @Test
+    void standardInputIsSplitIntoStdinLogs() throws IOException {
+        Path log = dir.resolve("run.hlog");
+        TestLogs.writeTagged(log, 9, 3, TAGS);
+        java.io.InputStream stdin = System.in;
+        try (java.io.InputStream in = Files.newInputStream(log)) {
+            System.setIn(in);
+            List<Path> files = LogSplitter.split(LogFiles.STANDARD_INPUT, dir.resolve("from-stdin"));
+            assertEquals(dir.resolve("from-stdin").resolve("stdin.read-rt.hlog"), files.get(0));
+            assertEquals(TAGS.length, files.size());
+        } finally {
+            System.setIn(stdin);
+        }
     }
 
     @Test

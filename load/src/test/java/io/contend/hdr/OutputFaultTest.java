@@ -135,6 +135,35 @@ class OutputFaultTest {
         assertEquals("<svg/>".repeat(30_000), Files.readString(dir.resolve("a.svg"), StandardCharsets.UTF_8));
     }
 
+    /**
+     * A command killed (SIGTERM, Ctrl-C) while writing leaves no temporary file: the shutdown hook deletes what is
+     * registered. Here the hook's own code runs in-process; the CLI's tests send the signal.
+     */
+    @Test
+    void theShutdownHookDeletesTheTemporaryFilesOfOutputsInProgress() throws IOException {
+        Path target = dir.resolve("out.csv");
+        try (OutputFile output = OutputFile.create(target, List.of(log))) {
+            output.stream().write("tag,count\n".getBytes(StandardCharsets.UTF_8));
+            output.stream().flush();
+            List<Path> temporary = TemporaryFiles.inProgress().stream().filter(p -> dir.equals(p.getParent())).toList();
+            assertEquals(1, temporary.size(), temporary.toString());
+            assertTrue(Files.exists(temporary.get(0)));
+            TemporaryFiles.deleteAll();
+            assertFalse(Files.exists(temporary.get(0)), "deleted by the hook's code");
+            assertFalse(TemporaryFiles.inProgress().contains(temporary.get(0)));
+        }
+        assertEquals(List.of("run.hlog"), files());
+        try (OutputFile output = OutputFile.create(target, List.of(log))) {
+            output.commit();
+        }
+        try (OutputFile output = OutputFile.create(dir.resolve("dropped.csv"), List.of(log))) {
+            output.stream().write('x');
+        }
+        assertTrue(TemporaryFiles.inProgress().stream().noneMatch(p -> p.startsWith(dir)),
+                "committed and dropped outputs leave nothing for the hook");
+        assertEquals(List.of("out.csv", "run.hlog"), files());
+    }
+
     @Test
     void aFullDeviceIsWrittenDirectlyAndItsFailureNamed() throws IOException {
         Path full = Path.of("/dev/full");
