@@ -1,7 +1,10 @@
 package io.contend.cli.hdr;
 
 import io.contend.hdr.HdrLogFormatException;
+import io.contend.hdr.HdrLogLimitException;
+import io.contend.hdr.HdrLogOutOfMemoryError;
 import io.contend.hdr.IoMessages;
+import io.contend.hdr.LogFiles;
 import io.contend.hdr.OutputFile;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.ParameterException;
@@ -17,10 +20,15 @@ import java.util.concurrent.Callable;
 
 /**
  * What the hdr subcommands share: a missing input, or an output that is also an input, is a usage error (exit
- * 2, with usage); a malformed log or an I/O failure is a one-line message on stderr and exit 1, never a stack
- * trace. Outputs go through {@link OutputFile}, so a failure leaves no half output and never touches an input.
+ * 2, with usage); a malformed log, counts that overflow, running out of memory or an I/O failure is a one-line
+ * message on stderr and exit 1, never a stack trace. Inputs are read once, so pipes, {@code /dev/stdin} and "-"
+ * (standard input) will do. Outputs go through {@link OutputFile}, so a failure leaves no half output and never
+ * touches an input.
  */
 abstract class HdrSubcommand implements Callable<Integer> {
+    /** What to do about running out of memory; CONTEND_JAVA_OPTS is read by the contend launcher. */
+    static final String HEAP_HINT = " (try a larger heap: java -Xmx4g -jar contend.jar, or CONTEND_JAVA_OPTS=-Xmx4g)";
+
     @Spec
     CommandSpec spec;
 
@@ -31,10 +39,17 @@ abstract class HdrSubcommand implements Callable<Integer> {
             code = execute();
         } catch (HdrLogFormatException e) {
             return fail("malformed log: " + e.getMessage());
+        } catch (HdrLogLimitException e) {
+            return fail(e.getMessage());
         } catch (NoSuchFileException e) {
             return fail("no such file: " + e.getFile());
         } catch (IOException e) {
             return fail(IoMessages.describe(e));
+        } catch (HdrLogOutOfMemoryError e) {
+            return fail(e.getMessage() + HEAP_HINT);
+        } catch (OutOfMemoryError e) { // after the logs were read: summing, rendering
+            return fail("out of memory processing " + String.join(", ", inputs().stream().map(LogFiles::name).toList())
+                    + HEAP_HINT);
         }
         if (out().checkError()) {
             return fail("cannot write to standard output");
@@ -45,12 +60,23 @@ abstract class HdrSubcommand implements Callable<Integer> {
     /** @return the exit code */
     abstract int execute() throws IOException;
 
-    /** @throws ParameterException naming the first input that is not a readable file */
+    /** @return the logs this command reads, as given */
+    abstract List<Path> inputs();
+
+    /**
+     * @throws ParameterException naming the first input that does not exist or is a directory; a pipe, a device
+     *                            or "-" (standard input) is an input like a regular file
+     */
     final void requireFiles(List<Path> files) {
         for (Path file : files) {
-            if (!Files.isRegularFile(file)) {
-                throw new ParameterException(spec.commandLine(), (Files.isDirectory(file) ? "not a file: " : "no such file: ")
-                        + file);
+            if (LogFiles.isStandardInput(file)) {
+                continue;
+            }
+            if (Files.isDirectory(file)) {
+                throw new ParameterException(spec.commandLine(), "not a file: " + file);
+            }
+            if (!Files.exists(file)) {
+                throw new ParameterException(spec.commandLine(), "no such file: " + file);
             }
         }
     }

@@ -10,7 +10,8 @@ import java.util.List;
 
 /** An hdr subcommand that reads one interval log, with the interval filters and the output unit. */
 abstract class OneLogCommand extends HdrSubcommand {
-    @Parameters(paramLabel = "FILE", arity = "1", description = "An interval log.")
+    @Parameters(paramLabel = "FILE", arity = "1",
+            description = "An interval log (a file, a pipe, or - for standard input).")
     Path file;
 
     @Mixin
@@ -18,6 +19,11 @@ abstract class OneLogCommand extends HdrSubcommand {
 
     @Mixin
     UnitOption unitOption;
+
+    @Override
+    final List<Path> inputs() {
+        return List.of(file);
+    }
 
     /**
      * @return a reader of FILE through the filters given

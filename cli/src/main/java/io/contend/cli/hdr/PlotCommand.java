@@ -1,13 +1,14 @@
 package io.contend.cli.hdr;
 
-import io.contend.hdr.HdrInterval;
 import io.contend.hdr.HdrLogReader;
+import io.contend.hdr.LogFiles;
 import io.contend.hdr.OutputFile;
 import io.contend.hdr.OutputUnit;
 import io.contend.hdr.TagAccumulator;
 import io.contend.hdr.TaggedHistogram;
 import io.contend.hdr.Tags;
 import io.contend.hdr.TimePoint;
+import io.contend.hdr.UniqueFileNames;
 import io.contend.load.LatencyKind;
 import org.HdrHistogram.Histogram;
 import picocli.CommandLine.Command;
@@ -26,11 +27,13 @@ import java.util.Map;
         description = {"Writes SVG latency plots: percentile distributions and latency over time.",
                 "Per operation, the percentile distribution of its tags on a 'nines' axis (<op>-rt, <op>-st and "
                         + "<op>-wt overlaid; any other tag is its own operation): <stem>.<op>.percentiles.svg. Per "
-                        + "tag, p50, p99 and max of every interval over time: <stem>.<tag>.over-time.svg. They open "
+                        + "tag, p50, p99 and max of every interval over time: <stem>.<tag>.over-time.svg. Tags that "
+                        + "make the same file name (x/y, x_y, x:y) get -2, -3 ... in the order they come. They open "
                         + "in a browser, and contend report embeds SVG files next to results.json. All or none: a "
                         + "failure leaves none of them. Prints the files written.", ""})
 final class PlotCommand extends OneLogCommand {
-    @Option(names = "--out-dir", paramLabel = "DIR", description = "Where the plots go (default: FILE's directory).")
+    @Option(names = "--out-dir", paramLabel = "DIR",
+            description = "Where the plots go (default: FILE's directory; for a pipe, the current directory).")
     Path outDir;
 
     @Override
@@ -39,15 +42,16 @@ final class PlotCommand extends OneLogCommand {
         TagAccumulator sums = new TagAccumulator();
         Map<String, List<TimePoint>> overTime = new LinkedHashMap<>();
         try (HdrLogReader reader = openLog()) {
-            for (HdrInterval interval = reader.next(); interval != null; interval = reader.next()) {
+            reader.forEachRemaining(interval -> {
                 sums.add(interval);
                 overTime.computeIfAbsent(interval.label(), t -> new ArrayList<>())
                         .add(TimePoint.of(interval, reader.startTimeSeconds(), unit));
-            }
+            });
         }
-        Path dir = outDir != null ? outDir : file.toAbsolutePath().getParent();
-        String name = file.getFileName().toString();
-        String stem = name.lastIndexOf('.') > 0 ? name.substring(0, name.lastIndexOf('.')) : name;
+        Path dir = outDir != null ? outDir : LogFiles.defaultOutputDirectory(file);
+        String name = LogFiles.isStandardInput(file) ? "standard input" : String.valueOf(file.getFileName());
+        String stem = LogFiles.stem(file);
+        UniqueFileNames names = new UniqueFileNames();
         Map<Path, String> plots = new LinkedHashMap<>();
         for (Map.Entry<String, Map<String, Histogram>> op : byOperation(sums.sums()).entrySet()) {
             if (op.getValue().values().stream().allMatch(h -> h.getTotalCount() == 0)) {
@@ -55,12 +59,12 @@ final class PlotCommand extends OneLogCommand {
             }
             String svg = LatencyPlots.percentileDistributionSvg(name + ": " + op.getKey() + " latency by percentile",
                     op.getValue(), unit.ratio(), unit.label());
-            plots.put(dir.resolve(stem + "." + Tags.fileSafe(op.getKey()) + ".percentiles.svg"), svg);
+            plots.put(dir.resolve(names.next(stem + "." + Tags.fileSafe(op.getKey()), ".percentiles.svg")), svg);
         }
         for (Map.Entry<String, List<TimePoint>> tag : overTime.entrySet()) {
             String svg = LatencyPlots.overTimeSvg(name + ": " + tag.getKey() + " latency over time", tag.getValue(),
                     unit.label());
-            plots.put(dir.resolve(stem + "." + Tags.fileSafe(tag.getKey()) + ".over-time.svg"), svg);
+            plots.put(dir.resolve(names.next(stem + "." + Tags.fileSafe(tag.getKey()), ".over-time.svg")), svg);
         }
         for (Path plot : plots.keySet()) {
             requireNotAnInput(plot, List.of(file));

@@ -25,7 +25,8 @@ import java.util.List;
                         + "count from each log's own StartTime.",
                 ""})
 final class SummarizeCommand extends HdrSubcommand {
-    @Parameters(paramLabel = "FILE", arity = "1..*", description = "Interval logs.")
+    @Parameters(paramLabel = "FILE", arity = "1..*",
+            description = "Interval logs (files, pipes, or - for standard input).")
     List<Path> files;
 
     @Option(names = "--format", paramLabel = "FORMAT", defaultValue = "percentiles",
@@ -41,6 +42,11 @@ final class SummarizeCommand extends HdrSubcommand {
 
     @Mixin
     UnitOption unitOption;
+
+    @Override
+    List<Path> inputs() {
+        return files;
+    }
 
     @Override
     int execute() throws IOException {

@@ -18,11 +18,17 @@ import java.util.List;
                         + "(the earliest input StartTime), in time order. Intervals are not merged; summarize adds "
                         + "them up.", ""})
 final class UnionCommand extends HdrSubcommand {
-    @Parameters(paramLabel = "FILE", arity = "1..*", description = "Interval logs.")
+    @Parameters(paramLabel = "FILE", arity = "1..*",
+            description = "Interval logs (files, pipes, or - for standard input).")
     List<Path> files;
 
     @Option(names = "--out", paramLabel = "FILE", required = true, description = "The log to write (replaced if it exists).")
     Path out;
+
+    @Override
+    List<Path> inputs() {
+        return files;
+    }
 
     @Override
     int execute() throws IOException {

@@ -241,6 +241,87 @@ class HdrCommandTest {
     }
 
     @Test
+    void countsThatAddUpToMoreThanALongHoldsAreOneLineAndExitOne() throws IOException {
+        Path huge = dir.resolve("huge.hlog");
+        HdrTestLogs.writeHugeCounts(huge, "read-rt", 3);
+        for (String command : new String[]{"summarize", "plot"}) {
+            assertEquals(1, run("hdr", command, huge.toString()), command);
+            assertEquals("contend hdr " + command + ": " + huge + ":5: the counts of tag read-rt add up to more than "
+                    + Long.MAX_VALUE + "\n", contend.err());
+        }
+        assertEquals(1, run("hdr", "union", huge.toString(), "--out", dir.resolve("all.hlog").toString()));
+        assertEquals("contend hdr union: " + huge + ":5: the counts of the union add up to more than "
+                + Long.MAX_VALUE + "\n", contend.err());
+        assertEquals(0, run("hdr", "to-csv", huge.toString()), contend.err()); // each interval's count fits
+        assertTrue(contend.out().lines().toList().get(3).startsWith("read-rt,2.000,3.000," + ((1L << 62) - 1) + ","),
+                contend.out());
+        assertEquals(0, run("hdr", "summarize", huge.toString(), "--end", "1.5"), contend.err());
+        assertTrue(contend.out().contains(" " + (Long.MAX_VALUE - 1) + " "), "two intervals fit: " + contend.out());
+        try (var files = Files.list(dir)) {
+            assertEquals(List.of("huge.hlog", "run.hlog"), files.map(p -> p.getFileName().toString()).sorted().toList(),
+                    "no plot, no union");
+        }
+    }
+
+    /** Tags that make the same safe file name get their own plots: x_y, x_y-2, x_y-3 in the order they come. */
+    @Test
+    void plotGivesTagsWithTheSameSafeNameTheirOwnFiles() throws IOException {
+        Path mixed = dir.resolve("mixed.hlog");
+        HdrTestLogs.write(mixed, 3, 2, "x/y", "x_y", "x:y");
+        Path plots = dir.resolve("plots");
+        assertEquals(0, run("hdr", "plot", mixed.toString(), "--out-dir", plots.toString()), contend.err());
+        List<String> names = contend.out().lines().map(f -> Path.of(f).getFileName().toString()).toList();
+        assertEquals(List.of("mixed.x_y.percentiles.svg", "mixed.x_y-2.percentiles.svg", "mixed.x_y-3.percentiles.svg",
+                "mixed.x_y.over-time.svg", "mixed.x_y-2.over-time.svg", "mixed.x_y-3.over-time.svg"), names);
+        String[] tags = {"x/y", "x_y", "x:y"};
+        String[] suffixes = {"", "-2", "-3"};
+        for (int i = 0; i < tags.length; i++) {
+            String overTime = Files.readString(plots.resolve("mixed.x_y" + suffixes[i] + ".over-time.svg"));
+            assertTrue(overTime.contains("mixed.hlog: " + tags[i] + " latency over time"), tags[i]);
+            String percentiles = Files.readString(plots.resolve("mixed.x_y" + suffixes[i] + ".percentiles.svg"));
+            assertTrue(percentiles.contains(">" + tags[i] + "<"), tags[i]);
+        }
+        try (var files = Files.list(plots)) {
+            assertEquals(6, files.count());
+        }
+    }
+
+    /** "-" is standard input, read once, as a pipe is: its summary is the file's. */
+    @Test
+    void standardInputIsALog() throws IOException {
+        assertEquals(0, run("hdr", "summarize", log.toString(), "--format", "csv"));
+        String fromFile = contend.out().replace(log.toString(), "-");
+        java.io.InputStream stdin = System.in;
+        try (java.io.InputStream in = Files.newInputStream(log)) {
+            System.setIn(in);
+            assertEquals(0, run("hdr", "summarize", "-", "--format", "csv"), contend.err());
+        } finally {
+            System.setIn(stdin);
+        }
+        assertEquals(fromFile, contend.out());
+    }
+
+    /** A FIFO (a named pipe) can be read once and not measured: it is a log like a file. */
+    @Test
+    void aNamedPipeIsALog() throws Exception {
+        Path fifo = dir.resolve("run.fifo");
+        assumeTrue(new ProcessBuilder("mkfifo", fifo.toString()).start().waitFor() == 0, "no mkfifo on this platform");
+        assertEquals(0, run("hdr", "to-csv", log.toString()));
+        String fromFile = contend.out();
+        Thread writer = new Thread(() -> {
+            try {
+                Files.write(fifo, Files.readAllBytes(log)); // blocks until the command opens the pipe
+            } catch (IOException e) {
+                throw new java.io.UncheckedIOException(e);
+            }
+        });
+        writer.start();
+        assertEquals(0, run("hdr", "to-csv", fifo.toString()), contend.err());
+        writer.join();
+        assertEquals(fromFile, contend.out());
+    }
+
+    @Test
     void splitThenUnionIsLossless() throws IOException {
         Path parts = dir.resolve("parts");
         assertEquals(0, run("hdr", "split", log.toString(), "--out-dir", parts.toString()), contend.err());
