@@ -59,13 +59,15 @@ public final class WritePathRun {
      * @param response response time of every operation, both tags added together, in ns
      * @param bytesPerOperation heap bytes allocated per operation, warm-up included, by the generator threads and
      *        every other thread but the one coordinating the run; NaN where the JVM cannot tell
+     * @param pathBytesPerOperation of those, the bytes of the path's own threads (request stages, flush): what
+     *        the path allocates, without the load generator's requests, values and ledger; NaN where unknown
      * @param contextSwitchesPerSecond context switches per second over the JVM's threads, NaN where unknown
      * @param migrationsPerSecond CPU migrations per second over the JVM's threads, NaN where unknown
      * @param flushes memtable flushes during the run
      * @param readBack the read-back report after close (every count zero, or the run would have thrown)
      */
     public record Measurement(long rate, StressResult result, Histogram response, double bytesPerOperation,
-                              double contextSwitchesPerSecond, double migrationsPerSecond, long flushes,
+                              double pathBytesPerOperation, double contextSwitchesPerSecond, double migrationsPerSecond, long flushes,
                               ReadBack.Report readBack) {
 
         /**
@@ -121,6 +123,7 @@ public final class WritePathRun {
         double seconds = metered.nanos / 1e9;
         return new Measurement(rate, result, response,
                 metered.bytes < 0 || metered.ops.sum() == 0 ? Double.NaN : (double) metered.bytes / metered.ops.sum(),
+                metered.bytes < 0 || metered.ops.sum() == 0 ? Double.NaN : (double) metered.pathBytes / metered.ops.sum(),
                 perSecond(metered.sched.contextSwitches(), seconds), perSecond(metered.sched.migrations(), seconds),
                 metered.flushes, report);
     }
@@ -146,6 +149,7 @@ public final class WritePathRun {
         private final Queue<long[]> generatorBytes = new ConcurrentLinkedQueue<>();
         private final ThreadLocal<long[]> threadBytes = ThreadLocal.withInitial(this::register);
         private long bytes = -1;
+        private long pathBytes = -1;
         private long nanos;
         private SchedStats sched = SchedStats.UNKNOWN;
         private long flushes;
@@ -194,18 +198,22 @@ public final class WritePathRun {
             if (start != null) {
                 nanos = System.nanoTime() - start.nanos();
                 sched = ProcessSchedStats.since(start.sched());
-                bytes = allocatedSince(start.bytes());
+                long[] split = allocatedSince(start.bytes());
+                bytes = split[0];
+                pathBytes = split[1];
             }
             flushes = workload.path().stats().flushes();
             workload.close();
         }
 
-        private long allocatedSince(Map<Long, Long> start) {
+        /** @return {bytes of every thread but the coordinator, bytes of the threads that are not generators} */
+        private long[] allocatedSince(Map<Long, Long> start) {
             Map<Long, Long> now = allocatedBytesByThread();
             if (now.isEmpty() || currentThreadAllocatedBytes() < 0) {
-                return -1;
+                return new long[] {-1, -1};
             }
             long sum = 0;
+            long path = 0;
             Set<Long> excluded = new HashSet<>();
             excluded.add(coordinator);
             for (long[] counts : generatorBytes) {
@@ -214,10 +222,12 @@ public final class WritePathRun {
             }
             for (Map.Entry<Long, Long> e : now.entrySet()) {
                 if (!excluded.contains(e.getKey())) {
-                    sum += e.getValue() - start.getOrDefault(e.getKey(), 0L);
+                    long delta = e.getValue() - start.getOrDefault(e.getKey(), 0L);
+                    sum += delta;
+                    path += delta;
                 }
             }
-            return sum;
+            return new long[] {sum, path};
         }
 
         @Override

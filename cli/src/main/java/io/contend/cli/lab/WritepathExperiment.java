@@ -108,6 +108,9 @@ public final class WritepathExperiment implements Experiment {
             secondary.put("p50Ms", new ResultRecord.Secondary(m.responseMs(50), "ms"));
             secondary.put("p999Ms", new ResultRecord.Secondary(m.responseMs(99.9), "ms"));
             secondary.put("bytesPerOp", new ResultRecord.Secondary(m.bytesPerOperation(), "B/op"));
+            secondary.put("pathBytesPerOp", new ResultRecord.Secondary(m.pathBytesPerOperation(), "B/op"));
+            secondary.put("generatorBytesPerOp", new ResultRecord.Secondary(
+                    m.bytesPerOperation() - m.pathBytesPerOperation(), "B/op"));
             secondary.put("gcMs", new ResultRecord.Secondary(m.result().gcMillis(), "ms"));
             secondary.put("contextSwitchesPerSec", new ResultRecord.Secondary(m.contextSwitchesPerSecond(), "1/s"));
             secondary.put("migrationsPerSec", new ResultRecord.Secondary(m.migrationsPerSecond(), "1/s"));
@@ -203,7 +206,8 @@ public final class WritepathExperiment implements Experiment {
                 List.of(new TableSpec.Column("rate", "rate/s", "%.0f"),
                         new TableSpec.Column("p50Ms", "p50 ms", "%.3f"),
                         new TableSpec.Column("p999Ms", "p99.9 ms", "%.3f"),
-                        new TableSpec.Column("bytesPerOp", "B/op", "%.0f"),
+                        new TableSpec.Column("pathBytesPerOp", "path B/op", "%.0f"),
+                        new TableSpec.Column("generatorBytesPerOp", "gen B/op", "%.0f"),
                         new TableSpec.Column("gcMs", "GC ms", "%.0f"),
                         new TableSpec.Column("contextSwitchesPerSec", "ctxsw/s", "%.0f"),
                         new TableSpec.Column("migrationsPerSec", "migr/s", "%.1f"),
@@ -225,7 +229,8 @@ public final class WritepathExperiment implements Experiment {
                         "at " + WritePathRun.THRESHOLD_KIB + " KiB in a " + WritePathRun.POOL_MIB + " MiB pool. Threads: "
                                 + WritePathRun.GENERATOR_THREADS + " generator (blocked on responses) + 3 stage + 1 flush;"
                                 + " * = more threads than CPUs.",
-                        "B/op: heap bytes allocated per operation by the generator threads and the path's; ctxsw/s, migr/s:",
+                        "path B/op: heap bytes allocated per operation by the path's own threads (stages, flush); gen B/op:",
+                        "by the generator's threads (requests, values, the read-back ledger). ctxsw/s, migr/s:",
                         "over the JVM's threads but the generator's. Every run is read back in full before it counts:",
                         "lost, mismatch and leaks are 0 or the experiment fails.",
                         "Latency vs rate of each build (the hockey stick): writepath-hockey.svg next to results.json."))

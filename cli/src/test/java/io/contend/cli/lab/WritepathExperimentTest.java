@@ -51,9 +51,14 @@ class WritepathExperimentTest {
                     }
                     if (t.benchmark().equals(WritepathExperiment.FIXED_RATE)) {
                         assertTrue(s.secondary().keySet().containsAll(Set.of("rate", "opsPerSec", "p50Ms", "p999Ms",
-                                "bytesPerOp", "gcMs", "contextSwitchesPerSec", "migrationsPerSec")), s::toString);
+                                "bytesPerOp", "pathBytesPerOp", "generatorBytesPerOp", "gcMs", "contextSwitchesPerSec",
+                                "migrationsPerSec")), s::toString);
                         assertTrue(s.secondary().get("opsPerSec").score() > 0, s::toString);
                         assertTrue(s.secondary().get("bytesPerOp").score() > 0, s::toString);
+                        double path = s.secondary().get("pathBytesPerOp").score();
+                        double generator = s.secondary().get("generatorBytesPerOp").score();
+                        assertTrue(path > 0 && generator > 0, "both sides allocate: " + s);
+                        assertEquals(s.secondary().get("bytesPerOp").score(), path + generator, 1e-6, s::toString);
                     }
                 }
             }
