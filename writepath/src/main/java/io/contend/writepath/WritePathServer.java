@@ -279,6 +279,9 @@ public final class WritePathServer implements AutoCloseable {
         try {
             requests.incrementAndGet();
             try {
+                if (fatal.get() == null) {
+                    failIfUnhealthy(); // a flush that failed on its own thread ends the server at the next request
+                }
                 if (fatal.get() != null) {
                     throw new HttpFailure(503, "the server is stopping: " + fatal.get());
                 }
