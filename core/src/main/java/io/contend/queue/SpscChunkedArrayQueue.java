@@ -7,9 +7,10 @@ package io.contend.queue;
  *
  * <p>Bounds: {@code chunkSize} and {@code maxCapacity} are rounded up to powers of two (at least 2);
  * {@link #capacity()} is the rounded maxCapacity and the queue holds exactly that many elements. A chunk keeps
- * one slot free for the link marker when the next chunk is linked, and each chunk's array has 17 slots besides its
- * ring (the link, and a front pad that keeps the array's header off the lines the two threads write), so memory in
- * use is at most maxCapacity + (maxCapacity / chunk + 1) x (chunk + 17) slots.
+ * one slot free for the link marker when the next chunk is linked, and each chunk's array has 33 slots besides its
+ * ring (the link, a front pad that keeps the array's header off the lines the two threads write, and a back pad
+ * that keeps whatever is allocated next off them), so memory in use is at most
+ * maxCapacity + (maxCapacity / chunk + 1) x (chunk + 33) slots.
  *
  * <p>The algorithm is {@link SpscLinkedArrayQueue}'s (see its notes). Source: JCTools' SpscChunkedArrayQueue (Nitsan
  * Wakart), explained in "Linked Array Queues, part 1: SPSC",

@@ -8,9 +8,9 @@ package io.contend.queue;
  * <p>{@code chunkSize} is rounded up to a power of two (at least 2); {@link #capacity()} is
  * {@link #UNBOUNDED_CAPACITY} and {@link #size()} saturates at Integer.MAX_VALUE. Memory grows with the
  * backlog: a producer faster than its consumer fills the heap, so bound the backlog elsewhere. Each chunk is an
- * array of chunkSize + 17 slots: the ring, the link to the next chunk, and 16 slots of front pad that keep the
- * array's header off the lines the two threads write (64 bytes with compressed references; measured worth it at
- * chunk 16 and 128, see {@link SpscLinkedArrayQueue}'s notes).
+ * array of chunkSize + 33 slots: the ring, the link to the next chunk, 16 slots of front pad that keep the
+ * array's header off the lines the two threads write (64 bytes with compressed references), and 16 of back pad
+ * that keep the next allocation off them (see {@link SpscLinkedArrayQueue}'s notes).
  *
  * <p>The algorithm is {@link SpscLinkedArrayQueue}'s (see its notes). Source: JCTools' SpscUnboundedArrayQueue (Nitsan
  * Wakart), explained in "Linked Array Queues, part 1: SPSC",
