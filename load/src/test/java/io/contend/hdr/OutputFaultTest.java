@@ -20,7 +20,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Issue 16 items 1, 2 and 11 for the library: outputs are never inputs, a temporary file never clobbers an
+ * For the library: outputs are never inputs, a temporary file never clobbers an
  * existing file, and a failure (an OutputStream that fails on its Nth write, or /dev/full) leaves no output, no
  * temporary file, and every input byte-identical.
  */
@@ -60,7 +60,7 @@ class OutputFaultTest {
         assertArrayEquals(logBytes, Files.readAllBytes(log));
     }
 
-    /** Issue 16 item 2: the writers used <out>.tmp, so an input of that name was truncated while being read. */
+    /** A temporary output never truncates an input of its name while it is read (it was once <out>.tmp). */
     @Test
     void anInputNamedLikeATemporaryFileIsNeverTouched() throws IOException {
         Path input = dir.resolve("x.hlog.tmp");
@@ -84,7 +84,7 @@ class OutputFaultTest {
         assertEquals(List.of("old.hlog", "run.hlog"), files());
     }
 
-    /** Issue 16 item 11: split gives all of its logs or none, whichever write fails. */
+    /** Split gives all of its logs or none, whichever write fails. */
     @Test
     void splitWritesAllOfItsLogsOrNone() throws IOException {
         Path parts = dir.resolve("parts");

@@ -73,7 +73,7 @@ class HdrCommandTest {
         assertTrue(contend.out().contains("#[Max "), contend.out());
     }
 
-    /** Issue 17: several logs are added up per tag, as HdrLogProcessing's summarize does; --per-file keeps them apart. */
+    /** Several logs are added up per tag, as HdrLogProcessing's summarize does; --per-file keeps them apart. */
     @Test
     void summarizeAddsUpSeveralLogsPerTag() throws IOException {
         Path other = dir.resolve("other.hlog");
@@ -143,7 +143,7 @@ class HdrCommandTest {
         }
     }
 
-    /** Issue 16 item 1: every hdr command refuses an output that is an input, through links too; exit 2. */
+    /** Every hdr command refuses an output that is an input, through links too; exit 2. */
     @Test
     void everyCommandRefusesAnOutputThatIsAnInput() throws IOException {
         byte[] before = Files.readAllBytes(log);
@@ -169,7 +169,7 @@ class HdrCommandTest {
         }
     }
 
-    /** Issue 16 item 2: the writers' temporary file was <out>.tmp, and destroyed an input of that name. */
+    /** A temporary output file never destroys an input of its name (it was once <out>.tmp). */
     @Test
     void anInputNamedLikeAnOutputsTemporaryFileIsKept() throws IOException {
         Path input = dir.resolve("x.hlog.tmp");
@@ -183,7 +183,7 @@ class HdrCommandTest {
         assertArrayEquals(before, Files.readAllBytes(input));
     }
 
-    /** Issue 16 items 7 and 11 on a full device: one line naming the output, exit 1, the input unchanged. */
+    /** On a full device: one line naming the output, exit 1, the input unchanged. */
     @Test
     void aFullDeviceIsOneLineAndExitOne() throws IOException {
         Path full = Path.of("/dev/full");
@@ -196,7 +196,7 @@ class HdrCommandTest {
         assertArrayEquals(before, Files.readAllBytes(log));
     }
 
-    /** Issue 16 item 11: plot writes all of its SVG files or none (here one name is taken by a directory). */
+    /** Plot writes all of its SVG files or none (here one name is taken by a directory). */
     @Test
     void plotWritesAllOrNothing() throws IOException {
         Path plots = Files.createDirectory(dir.resolve("plots"));
@@ -209,7 +209,7 @@ class HdrCommandTest {
     }
 
     /**
-     * Issue 16 item 6: a base64 character changed in the middle of a payload, at a place where HdrHistogram's
+     * A base64 character changed in the middle of a payload, at a place where HdrHistogram's
      * own reader decodes the line into other counts without an error: a malformed log with its line, exit 1.
      */
     @Test
