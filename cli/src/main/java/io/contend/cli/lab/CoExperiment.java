@@ -1,5 +1,6 @@
 package io.contend.cli.lab;
 
+import io.contend.cli.results.ChartData;
 import io.contend.cli.results.Direction;
 import io.contend.cli.results.ResultRecord;
 import io.contend.cli.results.TableSpec;
@@ -102,6 +103,16 @@ public final class CoExperiment extends JmhExperiment {
             runs.put(mode, result);
         }
         return result;
+    }
+
+    @Override
+    public synchronized List<ChartData> charts() {
+        StressResult fixed = runs.get(CoordinatedOmissionRun.FIXED);
+        if (fixed == null) {
+            return List.of();
+        }
+        StressResult.Op op = fixed.operations().get(0);
+        return List.of(PercentilePlot.chart(op.response(), op.service()));
     }
 
     @Override

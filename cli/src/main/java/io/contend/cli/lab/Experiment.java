@@ -1,5 +1,7 @@
 package io.contend.cli.lab;
 
+import io.contend.cli.results.ChartData;
+
 import io.contend.cli.results.TableSpec;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -47,7 +49,15 @@ public interface Experiment {
     }
 
     /**
-     * Writes files that belong next to results.json (plots), after the rounds. By default none.
+     * @return the charts its rounds measured, for results.json (the report draws them from there); by default none
+     */
+    default List<ChartData> charts() {
+        return List.of();
+    }
+
+    /**
+     * Writes files that belong next to results.json (plots, each a chart of {@link #charts()} on its own), after the
+     * rounds. By default none.
      *
      * @param outDir the output directory
      * @throws IOException if a file cannot be written

@@ -1,7 +1,9 @@
 package io.contend.cli.lab;
 
 import io.contend.bench.writepath.WritePathBuild;
+import io.contend.cli.chart.ChartSvg;
 import io.contend.cli.chart.SvgChart;
+import io.contend.cli.results.ChartData;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -27,7 +29,21 @@ final class HockeyStick {
     }
 
     static void write(Path file, Map<WritePathBuild, List<double[]>> points, double sloMs) throws IOException {
-        List<SvgChart.Series> series = new ArrayList<>();
+        ChartData chart = chart(points, sloMs);
+        if (chart == null) {
+            return;
+        }
+        Files.createDirectories(file.toAbsolutePath().getParent());
+        Files.writeString(file, ChartSvg.document(chart), StandardCharsets.UTF_8);
+    }
+
+    /**
+     * @param points {rate, p99 ms} of every run, by build
+     * @param sloMs the SLO, drawn as a horizontal line
+     * @return the chart, or null without a point
+     */
+    static ChartData chart(Map<WritePathBuild, List<double[]>> points, double sloMs) {
+        List<ChartData.Line> lines = new ArrayList<>();
         double minRate = Double.POSITIVE_INFINITY;
         double maxRate = 0;
         for (WritePathBuild build : List.of(WritePathBuild.JDK, WritePathBuild.CONTEND)) {
@@ -35,32 +51,31 @@ final class HockeyStick {
             if (runs == null || runs.isEmpty()) {
                 continue;
             }
-            List<SvgChart.Point> line = new ArrayList<>();
+            List<ChartData.Point> line = new ArrayList<>();
             for (double[] p : binnedMedians(runs)) {
-                line.add(new SvgChart.Point(SvgChart.number(p[0]), p[0], p[1], Double.NaN));
+                line.add(new ChartData.Point(p[0], p[1]));
                 minRate = Math.min(minRate, p[0]);
                 maxRate = Math.max(maxRate, p[0]);
             }
-            series.add(new SvgChart.Series(build.label(), line));
+            lines.add(new ChartData.Line(build.label(), line));
         }
         if (maxRate == 0) {
-            return;
+            return null;
         }
-        series.add(new SvgChart.Series("SLO " + SvgChart.number(sloMs) + " ms", List.of(
-                new SvgChart.Point("", minRate, sloMs, Double.NaN), new SvgChart.Point("", maxRate, sloMs, Double.NaN))));
-        List<SvgChart.Tick> ticks = new ArrayList<>();
+        lines.add(new ChartData.Line("SLO " + SvgChart.number(sloMs) + " ms", List.of(
+                new ChartData.Point(minRate, sloMs), new ChartData.Point(maxRate, sloMs))));
+        List<ChartData.Tick> ticks = new ArrayList<>();
         for (double r = Math.pow(10, Math.floor(Math.log10(minRate))); r <= maxRate * 1.0001; r *= 10) {
             for (int m : new int[] {1, 2, 5}) {
                 double x = r * m;
                 if (x >= minRate / 1.0001 && x <= maxRate * 1.0001) {
-                    ticks.add(new SvgChart.Tick(x, SvgChart.number(x)));
+                    ticks.add(new ChartData.Tick(x, SvgChart.number(x)));
                 }
             }
         }
-        String svg = SvgChart.lines("writepath: response-time p99 vs fixed rate (the hockey stick; median per rate bin)",
-                "fixed rate, ops/s", "p99, ms", SvgChart.Scale.LOG, series, ticks, SvgChart.Markers.SHOWN);
-        Files.createDirectories(file.toAbsolutePath().getParent());
-        Files.writeString(file, SvgChart.standalone(svg), StandardCharsets.UTF_8);
+        return new ChartData("writepath-hockey",
+                "writepath: response-time p99 vs fixed rate (the hockey stick; median per rate bin)",
+                "fixed rate, ops/s", "p99, ms", true, lines, ticks);
     }
 
     /**

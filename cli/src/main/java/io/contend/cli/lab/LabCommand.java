@@ -169,7 +169,7 @@ public final class LabCommand implements Callable<Integer> {
                     experiment.writeFiles(out);
                     int ran = records.stream().mapToInt(ResultRecord::rounds).max().orElse(0);
                     ExperimentInfo info = new ExperimentInfo(experiment.title(), mode.label(), ran, budget.toSeconds(),
-                            (System.nanoTime() - start) / 1e9, experiment.table());
+                            (System.nanoTime() - start) / 1e9, experiment.table(), experiment.charts());
                     results.append(experiment.name(), info, records);
                     stdout.println(text.render(experiment.name(), info, records));
                     stdout.flush();

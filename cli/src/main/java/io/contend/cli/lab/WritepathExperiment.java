@@ -1,5 +1,6 @@
 package io.contend.cli.lab;
 
+import io.contend.cli.results.ChartData;
 import io.contend.cli.results.Direction;
 import io.contend.cli.results.ResultRecord;
 import io.contend.cli.results.TableSpec;
@@ -186,6 +187,12 @@ public final class WritepathExperiment implements Experiment {
             case FULL -> Duration.ofSeconds(probe ? 3 : 8);
             default -> Duration.ofMillis(probe ? 600 : 1200);
         };
+    }
+
+    @Override
+    public synchronized List<ChartData> charts() {
+        ChartData hockey = points.isEmpty() ? null : HockeyStick.chart(points, SLO_MS);
+        return hockey == null ? List.of() : List.of(hockey);
     }
 
     @Override

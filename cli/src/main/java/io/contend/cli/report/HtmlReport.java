@@ -12,7 +12,9 @@ import io.contend.cli.results.RunInfo;
 import io.contend.cli.results.ResultsFormatException;
 import io.contend.cli.results.TableSpec;
 import io.contend.cli.AtomicWrite;
+import io.contend.cli.chart.ChartSvg;
 import io.contend.cli.chart.Html;
+import io.contend.cli.results.ChartData;
 import io.contend.cli.chart.RatioChart;
 import io.contend.cli.chart.SvgChart;
 import io.contend.hdr.IoMessages;
@@ -37,10 +39,11 @@ import java.util.stream.Stream;
  * experiment a section with the ratio chart (every comparison's ratio and interval against 1 and the margin,
  * with its verdict), raw-score line charts where a numeric parameter gives them a shape, the table (the same
  * {@link ResultTable} the terminal prints), its notes and, where a published source gives them, that source's
- * own numbers labelled "other machine". SVG plots found next to results.json (from the {@code co} experiment or
- * {@code contend hdr plot}) follow as images.
+ * own numbers labelled "other machine", and the charts the experiment measured (the write path's hockey stick,
+ * the co experiment's percentiles), drawn from results.json: no file beside it is read, so a stale or missing SVG
+ * file changes nothing.
  *
- * <p>No script, font or style is fetched: CSS and SVG are inline, plots are data URIs.
+ * <p>No script, font or style is fetched: CSS and SVG are inline.
  */
 public final class HtmlReport {
     /** File name of the report, next to results.json. */
@@ -98,26 +101,19 @@ public final class HtmlReport {
         } catch (IOException e) {
             throw new IOException("cannot read " + results + ": " + IoMessages.reason(results, e), e);
         }
-        return write(contents, directory, directory.resolve(NAME));
+        return write(contents, directory.resolve(NAME));
     }
 
     /**
-     * Writes the report of contents already read (for example judged again) to a file, with the plots found in a
-     * directory.
+     * Writes the report of contents already read (for example judged again) to a file.
      *
      * @param contents the results
-     * @param plotDirectory where to look for SVG plots
      * @param report the report file to write (a temporary file first)
      * @return the report's path
      * @throws IOException if a plot cannot be read or the report cannot be written; one line naming the file
      */
-    public Path write(ResultsFile.Contents contents, Path plotDirectory, Path report) throws IOException {
-        String html;
-        try {
-            html = render(contents, plots(plotDirectory));
-        } catch (UncheckedIOException e) {
-            throw new IOException(e.getMessage(), e.getCause());
-        }
+    public Path write(ResultsFile.Contents contents, Path report) throws IOException {
+        String html = render(contents);
         try {
             AtomicWrite.write(report, out -> out.write(html));
         } catch (IOException e) {
@@ -129,10 +125,9 @@ public final class HtmlReport {
 
     /**
      * @param contents a results file
-     * @param plots SVG files to show after the experiments, or none
      * @return the whole page
      */
-    public String render(ResultsFile.Contents contents, List<Path> plots) {
+    public String render(ResultsFile.Contents contents) {
         Map<String, List<ResultRecord>> byExperiment = new LinkedHashMap<>();
         for (ResultRecord r : contents.records()) {
             byExperiment.computeIfAbsent(r.experiment(), e -> new ArrayList<>()).add(r);
@@ -146,16 +141,6 @@ public final class HtmlReport {
         for (Map.Entry<String, List<ResultRecord>> e : byExperiment.entrySet()) {
             ExperimentInfo info = contents.experiments().get(e.getKey());
             section(out, e.getKey(), info != null ? info : genericInfo(e.getValue()), e.getValue());
-        }
-        if (!plots.isEmpty()) {
-            out.append("<section class=\"plots\" id=\"plots\">\n<h2>Plots</h2>\n");
-            for (Path plot : plots) {
-                out.append("<figure><img alt=\"").append(Html.escape(plot.getFileName().toString()))
-                        .append("\" src=\"data:image/svg+xml;base64,").append(base64(plot)).append("\">")
-                        .append("<figcaption>").append(Html.escape(plot.getFileName().toString()))
-                        .append("</figcaption></figure>\n");
-            }
-            out.append("</section>\n");
         }
         out.append("</body>\n</html>\n");
         return out.toString();
@@ -214,6 +199,10 @@ public final class HtmlReport {
         }
         for (String chart : ChartPlanner.charts(name, spec, records, ratios != null)) {
             out.append(chart);
+        }
+        for (ChartData chart : info.charts()) {
+            out.append("<figure class=\"measured\" id=\"chart-").append(Html.escape(chart.name())).append("\">")
+                    .append(ChartSvg.element(chart)).append("</figure>\n");
         }
         ResultTable table = ResultTable.of(spec, records);
         htmlTable(out, "results", table.header(), table.rows(), table.leftColumns());
@@ -328,31 +317,5 @@ public final class HtmlReport {
                 List.of(), List.of());
         return new ExperimentInfo("(no description in results.json; shown from its records)",
                 records.isEmpty() ? "unknown" : records.get(0).mode(), 0, 0, 0, spec);
-    }
-
-    /**
-     * SVG files in the directory and its subdirectories (two levels), sorted by path.
-     *
-     * @throws UncheckedIOException whose message names the directory, if it cannot be listed
-     */
-    static List<Path> plots(Path directory) {
-        try (Stream<Path> files = Files.find(directory, 2,
-                (p, a) -> a.isRegularFile() && p.getFileName().toString().endsWith(".svg"))) {
-            return files.sorted().toList();
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot list the plots in " + directory + ": "
-                    + IoMessages.reason(directory, e), e);
-        } catch (UncheckedIOException e) {
-            throw new UncheckedIOException("cannot list the plots in " + directory + ": "
-                    + IoMessages.reason(directory, e.getCause()), e.getCause());
-        }
-    }
-
-    private static String base64(Path file) {
-        try {
-            return Base64.getEncoder().encodeToString(Files.readAllBytes(file));
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot read " + file + ": " + IoMessages.reason(file, e), e);
-        }
     }
 }

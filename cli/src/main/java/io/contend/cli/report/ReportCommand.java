@@ -112,7 +112,7 @@ public final class ReportCommand implements Callable<Integer> {
         Path directory = out != null ? out
                 : Files.isDirectory(firstInput) ? firstInput : firstInput.toAbsolutePath().getParent();
         Files.createDirectories(directory);
-        return new HtmlReport(judged.notes()).write(merged, directory, directory.resolve(HtmlReport.NAME));
+        return new HtmlReport(judged.notes()).write(merged, directory.resolve(HtmlReport.NAME));
     }
 
     private int fail(String message) {

@@ -73,9 +73,34 @@ final class ResultsReader {
     }
 
     private static ExperimentInfo experiment(JsonFields e) {
+        List<ChartData> charts = new ArrayList<>();
+        if (e.has("charts")) {
+            for (JsonFields c : e.objects("charts")) {
+                charts.add(chart(c));
+            }
+        }
         return e.build(() -> new ExperimentInfo(e.string("title"), e.optionalString("mode", "unknown"),
                 e.optionalInteger("rounds", 0, 0), nonNegative(e, "budgetSeconds"), nonNegative(e, "elapsedSeconds"),
-                table(e.object("table"))));
+                table(e.object("table")), charts));
+    }
+
+    private static ChartData chart(JsonFields c) {
+        List<ChartData.Line> lines = new ArrayList<>();
+        for (JsonFields l : c.objects("lines")) {
+            List<ChartData.Point> points = new ArrayList<>();
+            for (JsonFields p : l.objects("points")) {
+                points.add(p.build(() -> new ChartData.Point(p.number("x"), p.number("y"))));
+            }
+            lines.add(l.build(() -> new ChartData.Line(l.string("label"), points)));
+        }
+        List<ChartData.Tick> ticks = new ArrayList<>();
+        if (c.has("ticks")) {
+            for (JsonFields t : c.objects("ticks")) {
+                ticks.add(t.build(() -> new ChartData.Tick(t.number("x"), t.string("label"))));
+            }
+        }
+        return c.build(() -> new ChartData(c.string("name"), c.string("title"), c.string("xLabel"), c.string("yLabel"),
+                c.optionalBoolean("logX", false), lines, ticks));
     }
 
     private static double nonNegative(JsonFields f, String name) {

@@ -38,6 +38,7 @@ class CoExperimentTest {
         Sample throughput = plan.get(3).baseline().measure(0);
         assertEquals("ms", throughput.unit());
         assertTrue(throughput.secondary().get("opsPerSec").score() > 0);
+        assertEquals("co-percentiles", experiment.charts().get(0).name(), "the percentiles go into results.json");
         experiment.writeFiles(dir);
         String svg = Files.readString(dir.resolve("co-percentiles.svg"));
         assertTrue(svg.contains("<svg") && svg.contains("response time") && svg.contains("service time"));

@@ -63,6 +63,9 @@ class WritepathExperimentTest {
                 }
             }
         }
+        assertEquals("writepath-hockey", e.charts().get(0).name(), "the hockey stick goes into results.json");
+        assertEquals(List.of("jdk", "contend"), e.charts().get(0).lines().subList(0, 2).stream()
+                .map(io.contend.cli.results.ChartData.Line::label).toList());
         e.writeFiles(dir);
         String svg = Files.readString(dir.resolve("writepath-hockey.svg"));
         assertTrue(svg.contains("hockey stick") && svg.contains(">jdk<") && svg.contains(">contend<"), svg);

@@ -1,6 +1,9 @@
 package io.contend.cli.report;
 
 import io.contend.cli.results.ResultsFile;
+import io.contend.cli.results.MachineInfo;
+import io.contend.cli.results.ExperimentInfo;
+import io.contend.cli.results.ChartData;
 import io.contend.cli.results.Verdict;
 import io.contend.cli.chart.Html;
 import io.contend.cli.chart.RatioChart;
@@ -122,15 +125,39 @@ class HtmlReportTest {
     }
 
     @Test
-    void selfContainedAndPlotsEmbedded(@TempDir Path dir) throws IOException {
+    void selfContainedAndStaleSvgFilesAreNotShown(@TempDir Path dir) throws IOException {
         fixture(dir);
         Files.writeString(dir.resolve("co-latency.svg"), "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"10\" height=\"10\"/>");
         String html = render(dir);
         assertFalse(html.contains("<script"), "no script");
         assertFalse(html.contains("<link"), "no fetched style or font");
         assertFalse(Pattern.compile("(src|href)=\"(https?:)?//").matcher(html).find(), "nothing fetched");
-        assertTrue(html.contains("<section class=\"plots\" id=\"plots\">")
-                && html.contains("src=\"data:image/svg+xml;base64,") && html.contains("co-latency.svg"), "plot embedded");
+        assertFalse(html.contains("co-latency.svg"), "a file beside results.json is not the report's evidence");
+    }
+
+    /** The measured charts are drawn from results.json: with every SVG file deleted they are still there. */
+    @Test
+    void measuredChartsComeFromTheResultsFile(@TempDir Path dir) throws IOException {
+        ChartData hockey = new ChartData("writepath-hockey", "writepath: the hockey stick", "fixed rate, ops/s",
+                "p99, ms", true, List.of(new ChartData.Line("jdk", List.of(new ChartData.Point(1000, 1.5),
+                        new ChartData.Point(10000, 40))), new ChartData.Line("contend", List.of(
+                        new ChartData.Point(1000, 1.2), new ChartData.Point(20000, 30)))), List.of());
+        ResultsFile file = ResultsFile.open(dir, java.util.Set.of("writepath"), new MachineInfo(2, "17", "vm", "os"),
+                "quick", java.time.Instant.EPOCH);
+        file.append("writepath", new ExperimentInfo("write path", "quick", 1, 1, 1,
+                new io.contend.cli.lab.WritepathExperiment().table(), List.of(hockey)),
+                List.of(new io.contend.cli.results.ResultRecord("writepath", "saturation", java.util.Map.of("build", "jdk"),
+                        4, 17_000, null, "ops/s", java.util.Map.of(), "quick", true, 1, null)));
+        try (var svgs = Files.list(dir)) {
+            for (Path svg : svgs.filter(f -> f.toString().endsWith(".svg")).toList()) {
+                Files.delete(svg);
+            }
+        }
+        String html = render(dir);
+        assertTrue(html.contains("id=\"chart-writepath-hockey\"") && html.contains("the hockey stick")
+                && html.contains(">contend<"), "the chart is in the report");
+        ResultsFile.Contents back = ResultsFile.readContents(dir.resolve(ResultsFile.NAME));
+        assertEquals(hockey, back.experiments().get("writepath").charts().get(0), "the chart round-trips");
     }
 
     @Test
