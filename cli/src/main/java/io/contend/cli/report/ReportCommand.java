@@ -66,8 +66,10 @@ public final class ReportCommand implements Callable<Integer> {
         List<Path> given = inputs.isEmpty() ? List.of(Path.of("contend-results")) : inputs;
         Path report;
         try {
-            if (given.size() == 1 && margin == null && out == null && !Files.isRegularFile(given.get(0))) {
-                report = new HtmlReport().write(given.get(0));
+            Path only = given.get(0);
+            if (given.size() == 1 && margin == null && out == null && !Files.isRegularFile(only)
+                    && !only.toString().endsWith(".json")) {
+                report = new HtmlReport().write(only);
             } else {
                 report = rejudge(given);
             }
