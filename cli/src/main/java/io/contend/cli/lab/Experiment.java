@@ -49,6 +49,14 @@ public interface Experiment {
     }
 
     /**
+     * @return whether {@code contend lab} without experiment names runs it; one that only runs when named (such
+     *         as {@code calibrate}) says false
+     */
+    default boolean runsByDefault() {
+        return true;
+    }
+
+    /**
      * @return the charts its rounds measured, for results.json (the report draws them from there); by default none
      */
     default List<ChartData> charts() {

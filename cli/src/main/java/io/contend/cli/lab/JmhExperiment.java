@@ -1,5 +1,6 @@
 package io.contend.cli.lab;
 
+import io.contend.cli.results.Direction;
 import io.contend.cli.results.ResultRecord;
 import java.util.List;
 import java.util.Map;
@@ -58,6 +59,37 @@ public abstract class JmhExperiment implements Experiment {
     protected final JmhTrial trial(JmhRun run, LabMode mode) {
         return new JmhTrial(run, settings(mode), scoreResult(run), profileAllocation(), jmh -> secondary(run, jmh),
                 executor);
+    }
+
+    /**
+     * The A/A comparison of this experiment: the baseline of its first headline comparison measured twice, as
+     * two trials in the same rounds (labelled {@code copy} A and B, and {@code of} this experiment's name). Its
+     * interval is what this machine's noise alone makes of a ratio that is truly 1.
+     *
+     * @param plan the lab plan
+     * @return the comparison, or null if the experiment plans no comparison of JMH trials
+     */
+    public final Comparison calibration(LabPlan plan) {
+        List<Comparison> planned = comparisons(plan);
+        if (planned.isEmpty() || !(planned.get(0).baseline() instanceof JmhTrial baseline)) {
+            return null;
+        }
+        JmhRun run = baseline.run();
+        return new Comparison(trial(copy(run, "A"), plan.mode()), List.of(trial(copy(run, "B"), plan.mode())),
+                planned.get(0).direction());
+    }
+
+    /** @return the direction of the calibration's benchmark in this experiment's table */
+    final Direction calibrationDirection(LabPlan plan) {
+        Comparison c = calibration(plan);
+        return c == null ? table().direction() : c.direction();
+    }
+
+    private JmhRun copy(JmhRun run, String copy) {
+        Map<String, String> labels = new java.util.LinkedHashMap<>(run.labels());
+        labels.put("of", name());
+        labels.put("copy", copy);
+        return new JmhRun(run.benchmark(), run.params(), labels, run.threads());
     }
 
     /**

@@ -118,7 +118,7 @@ public final class LabCommand implements Callable<Integer> {
         PrintWriter stdout = spec.commandLine().getOut();
         if (list) {
             for (Experiment e : registry.all()) {
-                stdout.printf("%-12s %s%n", e.name(), e.title());
+                stdout.printf("%-12s %s%s%n", e.name(), e.runsByDefault() ? "" : "(only when named) ", e.title());
             }
             stdout.flush();
             return 0;
@@ -196,7 +196,7 @@ public final class LabCommand implements Callable<Integer> {
 
     private List<Experiment> select() {
         if (experiments.isEmpty()) {
-            return registry.all();
+            return registry.all().stream().filter(Experiment::runsByDefault).toList();
         }
         List<Experiment> selected = new ArrayList<>();
         for (String name : new LinkedHashSet<>(experiments)) {

@@ -1,5 +1,7 @@
 package io.contend.cli.lab;
 
+import io.contend.cli.results.TableSpec;
+
 import org.junit.jupiter.api.Test;
 
 import java.time.Duration;
@@ -19,8 +21,29 @@ class ExperimentPlansTest {
 
     @Test
     void theRegistryHoldsTheExperimentsInOrder() {
-        assertEquals(List.of("backoff", "refcount", "allocator", "queues", "histogram", "co", "affinity", "writepath"),
-                registry.all().stream().map(Experiment::name).toList());
+        assertEquals(List.of("backoff", "refcount", "allocator", "queues", "histogram", "co", "affinity", "writepath",
+                "calibrate"), registry.all().stream().map(Experiment::name).toList());
+        assertEquals(List.of("calibrate"), registry.all().stream().filter(e -> !e.runsByDefault())
+                .map(Experiment::name).toList(), "calibrate runs only when named");
+    }
+
+    /** One A/A comparison per JMH experiment: the first headline baseline against itself, labelled A and B. */
+    @Test
+    void calibrationPairsEachJmhBaselineWithItself() {
+        LabPlan plan = new LabPlan(LabMode.QUICK, List.of(), false, 2);
+        List<Comparison> aa = new CalibrationExperiment().comparisons(plan);
+        assertEquals(List.of("backoff", "refcount", "allocator", "queues", "histogram"), // co's are direct runs
+                aa.stream().map(c -> c.baseline().params().get("of")).toList());
+        for (Comparison c : aa) {
+            Trial a = c.baseline();
+            Trial b = c.contenders().get(0);
+            assertEquals(a.benchmark(), b.benchmark());
+            assertEquals(Map.of("copy", "A"), c.baselineDifference(b), "the sides differ only by their copy label");
+            assertEquals("B", b.params().get("copy"));
+        }
+        TableSpec table = new CalibrationExperiment().table();
+        assertEquals("copy", table.compared());
+        assertEquals("A", table.baseline());
     }
 
     @Test
@@ -61,7 +84,7 @@ class ExperimentPlansTest {
     void budgetsKeepTheModesPromises() {
         Duration quick = Duration.ZERO;
         Duration full = Duration.ZERO;
-        for (Experiment e : registry.all()) {
+        for (Experiment e : registry.all().stream().filter(Experiment::runsByDefault).toList()) {
             quick = quick.plus(e.budget(LabMode.QUICK));
             full = full.plus(e.budget(LabMode.FULL));
             assertTrue(e.budget(LabMode.SMOKE).compareTo(e.budget(LabMode.FULL)) <= 0, e.name());
