@@ -20,8 +20,7 @@ public interface Trial {
     /**
      * Measures one round.
      *
-     * @param round the round, from 0; trials that share one expensive run per round (the {@code co}
-     *              experiment's stress run) key their cache on it
+     * @param round the round, from 0
      * @return the round's sample
      * @throws Exception if the measurement fails; the lab reports it as the experiment's failure
      */

@@ -17,14 +17,16 @@ class CoExperimentTest {
     @TempDir
     Path dir;
 
+    /** Each stress run is one trial with no paired side; the one comparison is the generator's overhead. */
     @Test
-    void comparesFixedRateResponseWithServiceTimeAndTwoGeneratorThreadsWithOne() {
+    void stressRunsAreMeasurementsAndTheOverheadIsTheComparison() {
         List<Comparison> plan = experiment.comparisons(new LabPlan(LabMode.QUICK, List.of(), false, 2));
-        Comparison p99 = plan.get(1);
-        assertEquals(Map.of("mode", "fixed", "metric", "service", "percentile", "99"), p99.baseline().params());
-        assertEquals(Map.of("metric", "service"), p99.baselineDifference(p99.contenders().get(0)));
-        assertEquals(Direction.LOWER, p99.direction());
-        Comparison overhead = plan.get(plan.size() - 1);
+        assertEquals(3, plan.size());
+        assertEquals(Map.of("mode", "fixed"), plan.get(0).baseline().params());
+        assertEquals(Map.of("mode", "throughput"), plan.get(1).baseline().params());
+        assertTrue(plan.get(0).contenders().isEmpty() && plan.get(1).contenders().isEmpty(),
+                "service and response time are two readings of one run, not two sides");
+        Comparison overhead = plan.get(2);
         assertEquals(Map.of(CoExperiment.GENERATOR_THREADS, "1"), overhead.baselineDifference(overhead.contenders().get(0)));
     }
 
@@ -32,10 +34,12 @@ class CoExperimentTest {
     @Test
     void fixedRateResponseTimeShowsTheStallsThatServiceTimeHides() throws Exception {
         List<Comparison> plan = experiment.comparisons(new LabPlan(LabMode.SMOKE, List.of(), false, 2));
-        double service = plan.get(1).baseline().measure(0).score();
-        double response = plan.get(1).contenders().get(0).measure(0).score();
+        Sample fixed = plan.get(0).baseline().measure(0);
+        double service = fixed.secondary().get("serviceP99Ms").score();
+        double response = fixed.secondary().get("responseP99Ms").score();
+        assertEquals(response, fixed.score(), "the score is the response-time p99");
         assertTrue(response > 5 * service, response + " ms vs " + service + " ms");
-        Sample throughput = plan.get(3).baseline().measure(0);
+        Sample throughput = plan.get(1).baseline().measure(0);
         assertEquals("ms", throughput.unit());
         assertTrue(throughput.secondary().get("opsPerSec").score() > 0);
         assertEquals("co-percentiles", experiment.charts().get(0).name(), "the percentiles go into results.json");
