@@ -13,7 +13,6 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.EnumMap;
-import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -41,8 +40,8 @@ public final class WritepathExperiment implements Experiment {
     static final List<Integer> LOADS = List.of(25, 50, 80);
     static final int SWAP_LOAD = 80;
 
-    private final Map<WritePathBuild, Long> lastSaturation = new EnumMap<>(WritePathBuild.class);
-    private final Map<Integer, Long> jdkSaturationByRound = new HashMap<>();
+    /** The JDK build's saturation found once, before the first fixed-rate run: the fixed rates of every round. */
+    private Long calibratedJdkSaturation;
     private final Map<WritePathBuild, List<double[]>> points = new EnumMap<>(WritePathBuild.class);
     private LabMode mode = LabMode.QUICK;
 
@@ -60,8 +59,7 @@ public final class WritepathExperiment implements Experiment {
     @Override
     public synchronized List<Comparison> comparisons(LabPlan plan) {
         mode = plan.mode();
-        lastSaturation.clear();
-        jdkSaturationByRound.clear();
+        calibratedJdkSaturation = null;
         points.clear();
         List<Comparison> comparisons = new ArrayList<>();
         comparisons.add(new Comparison(saturation(WritePathBuild.JDK), List.of(saturation(WritePathBuild.CONTEND)),
@@ -85,9 +83,6 @@ public final class WritepathExperiment implements Experiment {
         params.put("load", "p99<=" + number(SLO_MS) + "ms");
         return new DirectTrial(SATURATION, params, WritePathRun.GENERATOR_THREADS, round -> {
             SaturationSearch.Outcome o = search(build);
-            if (build == WritePathBuild.JDK) {
-                recordJdkSaturation(round, o.saturation());
-            }
             Map<String, ResultRecord.Secondary> secondary = new LinkedHashMap<>();
             secondary.put("probes", new ResultRecord.Secondary(o.probes().size(), "runs"));
             zeroChecks(secondary);
@@ -100,11 +95,13 @@ public final class WritepathExperiment implements Experiment {
         params.put("build", build.label());
         params.put("load", load + "%");
         return new DirectTrial(FIXED_RATE, params, WritePathRun.GENERATOR_THREADS, round -> {
-            long rate = Math.max(1, jdkSaturation(round) * load / 100);
+            long calibrated = jdkSaturation();
+            long rate = Math.max(1, calibrated * load / 100);
             WritePathRun.Measurement m = WritePathRun.run(build, rate, warmup(false), length(false));
             addPoint(build, rate, m.responseMs(99));
             Map<String, ResultRecord.Secondary> secondary = new LinkedHashMap<>();
             secondary.put("rate", new ResultRecord.Secondary(rate, "ops/s"));
+            secondary.put("calibratedSaturation", new ResultRecord.Secondary(calibrated, "ops/s"));
             secondary.put("opsPerSec", new ResultRecord.Secondary(m.result().opsPerSecond(), "ops/s"));
             secondary.put("p50Ms", new ResultRecord.Secondary(m.responseMs(50), "ms"));
             secondary.put("p999Ms", new ResultRecord.Secondary(m.responseMs(99.9), "ms"));
@@ -133,34 +130,35 @@ public final class WritepathExperiment implements Experiment {
         secondary.put("leaks", new ResultRecord.Secondary(0, "regions"));
     }
 
-    private synchronized SaturationSearch.Outcome search(WritePathBuild build) {
-        Long previous = lastSaturation.get(build);
-        boolean first = previous == null || previous == 0;
-        SaturationSearch search = switch (mode) {
-            case SMOKE -> new SaturationSearch(SLO_MS, 4, 0, 100);
-            case FULL -> new SaturationSearch(SLO_MS, first ? 2 : 1.25, first ? 4 : 3, 100);
-            default -> new SaturationSearch(SLO_MS, first ? 2 : 1.4, 2, 100);
-        };
-        long start = first ? 2000 : previous * 3 / 4;
-        SaturationSearch.Outcome o = search.search(start, rate -> {
+    /**
+     * A saturation search that depends on no earlier round: every search starts from the same rate with the same
+     * steps, so the rounds of the saturation rows are independent, as the interval over them assumes.
+     */
+    private SaturationSearch.Outcome search(WritePathBuild build) {
+        SaturationSearch search;
+        synchronized (this) {
+            search = switch (mode) {
+                case SMOKE -> new SaturationSearch(SLO_MS, 4, 0, 100);
+                case FULL -> new SaturationSearch(SLO_MS, 2, 4, 100);
+                default -> new SaturationSearch(SLO_MS, 2, 2, 100);
+            };
+        }
+        return search.search(2000, rate -> {
             double p99 = WritePathRun.run(build, rate, warmup(true), length(true)).responseMs(99);
             addPoint(build, rate, p99);
             return p99;
         });
-        lastSaturation.put(build, o.saturation());
-        return o;
     }
 
-    private synchronized void recordJdkSaturation(int round, long rate) {
-        jdkSaturationByRound.put(round, rate);
-    }
-
-    /** The JDK build's saturation in this round: found by the saturation row, or searched here if it was filtered. */
-    private synchronized long jdkSaturation(int round) {
-        Long rate = jdkSaturationByRound.get(round);
+    /**
+     * The JDK build's saturation, searched once before the first fixed-rate run (a calibration step, not a
+     * measured round) and kept for every round, so that no round's fixed rates depend on another round's result.
+     */
+    private synchronized long jdkSaturation() {
+        Long rate = calibratedJdkSaturation;
         if (rate == null) {
             rate = search(WritePathBuild.JDK).saturation();
-            jdkSaturationByRound.put(round, rate);
+            calibratedJdkSaturation = rate;
         }
         if (rate == 0) {
             throw new IllegalStateException("the jdk build did not hold p99 <= " + number(SLO_MS)

@@ -44,6 +44,11 @@ class WritepathExperimentTest {
             for (Trial t : c.sides()) {
                 List<Sample> rounds = samples.get(t);
                 assertEquals(2, rounds.size(), t.describe());
+                if (t.benchmark().equals(WritepathExperiment.FIXED_RATE)) {
+                    assertEquals(rounds.get(0).secondary().get("rate"), rounds.get(1).secondary().get("rate"),
+                            "the fixed rates come from one calibration before the rounds, not from each round: "
+                                    + t.describe());
+                }
                 for (Sample s : rounds) {
                     assertTrue(s.score() > 0, t.describe() + ": " + s);
                     for (String check : List.of("lostWrites", "readMismatches", "leaks")) {
