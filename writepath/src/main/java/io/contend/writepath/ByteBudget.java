@@ -2,6 +2,16 @@ package io.contend.writepath;
 
 import java.util.concurrent.TimeUnit;
 
+/*
+ * Implementation notes.
+ *
+ * Algorithm: a counter of bytes taken, guarded by this object's monitor; a taker waits on the monitor (with a
+ * deadline) while taking would pass the limit, and a release wakes every waiter to try again.
+ *
+ * Invariant: 0 <= used <= limit whenever the monitor is free.
+ *
+ * Ordering: every read and write of used happens under the monitor, which orders them; nothing else is shared.
+ */
 /**
  * Bytes that may be held at once (request bodies being read), taken before and given back after. A monitor, not
  * a Semaphore: a Semaphore counts in int permits, and a body's share can pass 2^31 when added up. Thread-safe.
