@@ -18,7 +18,8 @@ import java.util.Map;
  * ({@link PipelineRun}) for each affinity strategy and queue mode of contend's StagedExecutor, with 1 and 16
  * threads per stage (16 x 3 = 48 threads on a 2-CPU machine is the many-more-threads-than-CPUs case), against
  * the same pipeline on three chained JDK ThreadPoolExecutors, the baseline. Score: response-time p99.
- * Headline: none/shared, none/perThread and equalSpread/shared; every strategy and mode with {@code --full}.
+ * Headline: none/shared, none/perThread and equalSpread/shared at 1 thread per stage; every strategy and mode,
+ * and 16 threads per stage, with {@code --full}.
  */
 public final class AffinityExperiment implements Experiment {
     static final List<String> STRATEGIES = List.of("none", "equalSpread", "firstAssignment");
@@ -39,19 +40,19 @@ public final class AffinityExperiment implements Experiment {
         List<Comparison> comparisons = new ArrayList<>();
         Duration length = runLength(plan.mode());
         Duration warmup = plan.smoke() ? Duration.ofMillis(200) : Duration.ofMillis(plan.mode() == LabMode.FULL ? 1000 : 300);
-        for (int perStage : plan.smoke() ? List.of(1) : THREADS_PER_STAGE) {
+        for (int perStage : plan.everyComparison() ? THREADS_PER_STAGE : List.of(1)) {
             List<Trial> contenders = new ArrayList<>();
             for (String strategy : STRATEGIES) {
                 for (QueueMode mode : QueueMode.values()) {
                     boolean headline = strategy.equals("none")
                             || strategy.equals("equalSpread") && mode == QueueMode.values()[0];
                     if (plan.everyComparison() || headline && !(plan.smoke() && strategy.equals("equalSpread"))) {
-                        contenders.add(trial(strategy, mode.label(), perStage, warmup, length, plan.cpus()));
+                        contenders.add(trial(strategy, mode.label(), perStage, warmup, length, plan));
                     }
                 }
             }
             comparisons.add(new Comparison(trial(PipelineRun.JDK, QueueMode.values()[0].label(), perStage, warmup, length,
-                    plan.cpus()), contenders, Direction.LOWER));
+                    plan), contenders, Direction.LOWER));
         }
         return comparisons;
     }
@@ -64,8 +65,13 @@ public final class AffinityExperiment implements Experiment {
         };
     }
 
+    /**
+     * A pipeline run in this JVM; outside smoke mode each configuration runs once before the first round, unmeasured,
+     * because the first run of a strategy in the lab's JVM pays for class loading and compilation: its p99 came out
+     * several times a warm run's.
+     */
     private static Trial trial(String strategy, String queueMode, int perStage, Duration warmup, Duration length,
-                               int cpus) {
+                               LabPlan plan) {
         Map<String, String> params = new LinkedHashMap<>();
         params.put("strategy", strategy);
         params.put("queueMode", queueMode);
@@ -81,7 +87,7 @@ public final class AffinityExperiment implements Experiment {
             secondary.put("contextSwitchesPerSec", new ResultRecord.Secondary(m.contextSwitchesPerSecond(), "1/s"));
             secondary.put("missed", new ResultRecord.Secondary(m.result().missed(), "ops"));
             return new Sample(rt.getValueAtPercentile(99) / 1e6, "ms", secondary);
-        });
+        }).withWarmup(plan.smoke() ? 0 : 1);
     }
 
     @Override

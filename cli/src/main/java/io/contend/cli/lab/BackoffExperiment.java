@@ -52,7 +52,7 @@ public final class BackoffExperiment extends JmhExperiment {
 
     @Override
     public Duration budget(LabMode mode) {
-        return mode.budget(Duration.ofSeconds(45), Duration.ofMinutes(5));
+        return mode.budget(Duration.ofSeconds(55), Duration.ofMinutes(5));
     }
 
     @Override

@@ -2,6 +2,8 @@ package io.contend.cli.lab;
 
 import io.contend.cli.results.ResultRecord;
 import org.openjdk.jmh.profile.GCProfiler;
+import org.openjdk.jmh.results.BenchmarkResult;
+import org.openjdk.jmh.results.IterationResult;
 import org.openjdk.jmh.results.Result;
 import org.openjdk.jmh.results.RunResult;
 import org.openjdk.jmh.runner.Runner;
@@ -11,14 +13,22 @@ import org.openjdk.jmh.runner.options.OptionsBuilder;
 import org.openjdk.jmh.runner.options.TimeValue;
 import org.openjdk.jmh.runner.options.VerboseMode;
 
+import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collection;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.regex.Pattern;
 
 /**
- * Runs one round of a {@link JmhTrial}: one forked JVM through JMH's Runner API, whose score is the mean of
+ * Runs one round of a {@link JmhTrial}: one forked JVM through JMH's Runner API, whose score is the median of
  * its measured iterations. JMH's console output is silenced; the lab prints its own tables.
+ *
+ * <p>Why the median: on a shared machine the noise within a fork is mostly one-sided and local in time (a
+ * neighbour takes the CPU for part of an iteration), while forks, once warm, agree closely; the median of a
+ * fork's iterations ignores the disturbed iterations that would drag a mean down, and the rounds' spread then
+ * measures what differs from fork to fork. Secondary results stay JMH's means over the iterations.
  *
  * <p>Threads: the run's count is JMH's {@code threads} option. For an asymmetric ({@code @Group}) benchmark JMH
  * rounds that up to a whole number of groups, so a run of exactly one group gives the group's own size (e.g. 2
@@ -65,7 +75,32 @@ public final class JmhExecutor {
 
     static Sample toSample(JmhTrial trial, RunResult result) {
         Result<?> score = scoreOf(result, trial.scoreResult());
-        return new Sample(score.getScore(), score.getScoreUnit(), trial.secondary().apply(secondaryOf(result)));
+        double[] iterations = iterationScores(result, trial.scoreResult());
+        double median = iterations.length == 0 ? score.getScore() : median(iterations);
+        return new Sample(median, score.getScoreUnit(), trial.secondary().apply(secondaryOf(result)));
+    }
+
+    /** The score of each measured iteration of the fork, in order; empty if JMH kept none. */
+    @SuppressWarnings("rawtypes")
+    static double[] iterationScores(RunResult result, String secondaryName) {
+        List<Double> scores = new ArrayList<>();
+        for (BenchmarkResult fork : result.getBenchmarkResults()) {
+            for (IterationResult iteration : fork.getIterationResults()) {
+                Result r = secondaryName == null ? iteration.getPrimaryResult()
+                        : iteration.getSecondaryResults().get(secondaryName);
+                if (r != null) {
+                    scores.add(r.getScore());
+                }
+            }
+        }
+        return scores.stream().mapToDouble(Double::doubleValue).toArray();
+    }
+
+    static double median(double[] values) {
+        double[] sorted = values.clone();
+        Arrays.sort(sorted);
+        int n = sorted.length;
+        return n % 2 == 1 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2;
     }
 
     /** The primary result, or the named secondary result (JMH declares those with a raw {@code Result}). */

@@ -23,8 +23,20 @@ public abstract class JmhExperiment implements Experiment {
         return mode.settings();
     }
 
+    /**
+     * JMH settings of one round of one configuration; by default the experiment's ({@link #settings(LabMode)}).
+     * A configuration that alone needs a longer warm-up says so here, so the others do not pay for it.
+     *
+     * @param run a configuration
+     * @param mode the lab mode
+     * @return the settings
+     */
+    protected JmhSettings settings(JmhRun run, LabMode mode) {
+        return settings(mode);
+    }
+
     @Override
-    public final String roundSettingsIfOwn(LabMode mode) {
+    public String roundSettingsIfOwn(LabMode mode) {
         JmhSettings own = settings(mode);
         return own.equals(mode.settings()) ? null : own.describe();
     }
@@ -57,7 +69,7 @@ public abstract class JmhExperiment implements Experiment {
      * @return the trial that measures it, one fork a round
      */
     protected final JmhTrial trial(JmhRun run, LabMode mode) {
-        return new JmhTrial(run, settings(mode), scoreResult(run), profileAllocation(), jmh -> secondary(run, jmh),
+        return new JmhTrial(run, settings(run, mode), scoreResult(run), profileAllocation(), jmh -> secondary(run, jmh),
                 executor);
     }
 

@@ -62,8 +62,9 @@ final class Progress implements AutoCloseable {
             long currentLeft = steps > 0 && step > 0 ? spent * (steps - step) / step
                     : Math.max(0, experimentBudgetMillis - spent);
             String left = format(Duration.ofMillis(currentLeft + budgetLeftAfterCurrent));
-            String where = String.format(Locale.ROOT, "%s round %d/%s", experiment, round + 1,
-                    rounds > 0 ? Integer.toString(rounds) : "?");
+            String where = round < 0 ? experiment + " warm-up"
+                    : String.format(Locale.ROOT, "%s round %d/%s", experiment, round + 1,
+                            rounds > 0 ? Integer.toString(rounds) : "?");
             if (bar != null) {
                 bar.stepTo(Math.min(bar.getMax(), (System.nanoTime() - startNanos) / 1_000_000_000L));
                 bar.setExtraMessage(" " + where + ", ~" + left + " left: " + trial.describe());

@@ -30,7 +30,8 @@ import java.util.Map;
  * kinds a read of the producer index at a claimed slot not yet written. The benchmarks call the relaxed methods
  * directly, and every implementation pays the same null test per call for that choice (QueueCalls).
  *
- * <p>Headline (quick): contend and contend-relaxed vs jctools for every kind, throughput at chunk 128 and bursts of 1 and 100.
+ * <p>Headline (quick): contend vs jctools for SpscArray, MpscArray and MpscUnbounded (chunk 128), throughput and
+ * bursts of 1, and contend-relaxed's throughput for the two MPSC kinds.
  * Every comparison ({@code --full}): chunks 16, 128, 1024 and 16384 with the VarHandle classes and the JDK
  * queue (which has no chunk, so it joins the chunk-128 comparison), bursts of 1, 10 and 100.
  * {@code --threads} does not apply: both benchmarks are one producer and one consumer by design.
@@ -39,7 +40,12 @@ public final class QueuesExperiment extends JmhExperiment {
     static final List<String> CHUNKS = List.of("16", "128", "1024", "16384");
     static final String HEADLINE_CHUNK = "128";
     static final List<String> BURSTS = List.of("1", "10", "100");
-    static final List<String> HEADLINE_BURSTS = List.of("1", "100");
+    static final List<String> HEADLINE_BURSTS = List.of("1");
+    /** The kinds quick mode compares: the bounded SPSC and MPSC arrays and the unbounded MPSC queue. */
+    static final List<String> HEADLINE_QUEUES = List.of(QueueFactory.SPSC_ARRAY, QueueFactory.MPSC_ARRAY,
+            QueueFactory.MPSC_UNBOUNDED);
+    /** The kinds whose relaxed poll quick mode also measures: the MPSC ones, where it skips the most. */
+    static final List<String> HEADLINE_RELAXED = List.of(QueueFactory.MPSC_ARRAY, QueueFactory.MPSC_UNBOUNDED);
     /** One group: one producer thread and one consumer thread. */
     static final int GROUP_THREADS = 2;
     /** The JMH thread of the burst benchmark; its echo thread is not JMH's. */
@@ -60,12 +66,17 @@ public final class QueuesExperiment extends JmhExperiment {
         boolean every = plan.everyComparison();
         List<Comparison> comparisons = new ArrayList<>();
         for (String queue : QueueFactory.QUEUES) {
+            if (!every && !plan.smoke() && !HEADLINE_QUEUES.contains(queue)) {
+                continue;
+            }
             boolean chunked = QueueFactory.usesChunk(queue);
             for (String chunk : chunked && every ? CHUNKS : List.of(HEADLINE_CHUNK)) {
                 String c = chunked ? chunk : null;
                 List<Trial> contenders = new ArrayList<>();
                 contenders.add(trial(throughput(queue, QueueFactory.CONTEND, c), plan.mode()));
-                contenders.add(trial(throughput(queue, QueueFactory.CONTEND_RELAXED, c), plan.mode()));
+                if (every || plan.smoke() || HEADLINE_RELAXED.contains(queue)) {
+                    contenders.add(trial(throughput(queue, QueueFactory.CONTEND_RELAXED, c), plan.mode()));
+                }
                 if (every || plan.smoke()) {
                     contenders.add(trial(throughput(queue, QueueFactory.JCTOOLS_VARHANDLE, c), plan.mode()));
                     if (chunk.equals(HEADLINE_CHUNK) && QueueFactory.supports(queue, QueueFactory.JDK)) {
@@ -78,14 +89,15 @@ public final class QueuesExperiment extends JmhExperiment {
         }
         List<String> bursts = every ? BURSTS : plan.smoke() ? List.of("10") : HEADLINE_BURSTS;
         for (String queue : QueueFactory.QUEUES) {
-            if (plan.smoke() && !queue.equals(QueueFactory.SPSC_ARRAY) && !queue.equals(QueueFactory.MPSC_UNBOUNDED)) {
+            if (plan.smoke() ? !queue.equals(QueueFactory.SPSC_ARRAY) && !queue.equals(QueueFactory.MPSC_UNBOUNDED)
+                    : !every && !HEADLINE_QUEUES.contains(queue)) {
                 continue;
             }
             for (String burst : bursts) {
                 List<Trial> contenders = new ArrayList<>();
                 contenders.add(trial(burst(queue, QueueFactory.CONTEND, burst), plan.mode()));
-                contenders.add(trial(burst(queue, QueueFactory.CONTEND_RELAXED, burst), plan.mode()));
                 if (every || plan.smoke()) {
+                    contenders.add(trial(burst(queue, QueueFactory.CONTEND_RELAXED, burst), plan.mode()));
                     contenders.add(trial(burst(queue, QueueFactory.JCTOOLS_VARHANDLE, burst), plan.mode()));
                     if (QueueFactory.supports(queue, QueueFactory.JDK)) {
                         contenders.add(trial(burst(queue, QueueFactory.JDK, burst), plan.mode()));
@@ -121,20 +133,7 @@ public final class QueuesExperiment extends JmhExperiment {
 
     @Override
     public Duration budget(LabMode mode) {
-        return mode.budget(Duration.ofSeconds(125), Duration.ofMinutes(14));
-    }
-
-    /**
-     * Quick rounds measure 2 x 200 ms after 2 x 200 ms of warm-up: the headline has 54 configurations a round, and
-     * three rounds must fit the budget. A queue's throughput varies far more from fork to fork (thread
-     * placement) than within one, so more rounds buy more than longer ones. The warm-up is 400 ms, not 200: until
-     * C2 has compiled and inlined them, VarHandle accesses cost more than JCTools' Unsafe calls (intrinsics in C1
-     * too), so a fork's second 200 ms still catches contend warming up. With one warm-up iteration the quick matrix
-     * would judge the SPSC kinds slower at bursts of 100, where after warm-up they are level with JCTools.
-     */
-    @Override
-    protected JmhSettings settings(LabMode mode) {
-        return mode == LabMode.QUICK ? new JmhSettings(1, 2, 200, 2, 200) : mode.settings();
+        return mode.budget(Duration.ofSeconds(120), Duration.ofMinutes(14));
     }
 
     /** Throughput's score is messages passed per microsecond; burst's is JMH's primary result (ns per burst). */

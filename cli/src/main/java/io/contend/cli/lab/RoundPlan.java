@@ -44,11 +44,20 @@ public record RoundPlan(Duration budget, int fixedRounds, int minRounds, int max
      * @return the rounds to run in all, the first included
      */
     public int rounds(Duration firstRound) {
+        return rounds(firstRound, Duration.ZERO);
+    }
+
+    /**
+     * @param firstRound how long the first round took
+     * @param warmup how long the warm-up before it took, which the budget pays too
+     * @return the rounds to run in all, the first included
+     */
+    public int rounds(Duration firstRound, Duration warmup) {
         if (fixedRounds > 0) {
             return fixedRounds;
         }
         long perRound = Math.max(1, firstRound.toMillis());
-        long fit = budget.toMillis() / perRound;
+        long fit = Math.max(0, budget.toMillis() - warmup.toMillis()) / perRound;
         return (int) Math.max(minRounds, Math.min(maxRounds, fit));
     }
 }

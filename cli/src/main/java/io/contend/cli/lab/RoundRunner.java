@@ -11,14 +11,16 @@ import java.util.function.LongSupplier;
  * Runs an experiment's comparisons in paired, interleaved rounds: in each round every configuration of every
  * comparison is measured once, the sides of a comparison back to back, in an order that rotates by one from
  * round to round (A B C, B C A, C A B, ...), so that neither drift on the machine nor a side's position in the
- * round lands on one side only. How many rounds: {@link RoundPlan}.
+ * round lands on one side only. How many rounds: {@link RoundPlan}. Before the first round, each trial's
+ * {@linkplain Trial#warmupMeasurements() warm-up measurements} run in the same order and are discarded; they are
+ * not part of the first round's time, which plans the rounds.
  */
 public final class RoundRunner {
 
     /** What the runner is about to do, for progress displays. */
     public interface Listener {
         /**
-         * @param round the round, from 0
+         * @param round the round, from 0; -1 for a warm-up measurement
          * @param rounds rounds in all, or 0 while the first round decides it
          * @param step the measurement within the whole run, from 0
          * @param steps measurements in all, or 0 while unknown
@@ -58,7 +60,17 @@ public final class RoundRunner {
                 perRound++;
             }
         }
+        long warmupStart = nanoClock.getAsLong();
+        for (Comparison c : comparisons) {
+            for (Trial t : c.sides()) {
+                for (int w = 0; w < t.warmupMeasurements(); w++) {
+                    listener.measuring(-1, 0, 0, 0, t);
+                    t.measure(-1 - w);
+                }
+            }
+        }
         long start = nanoClock.getAsLong();
+        Duration warmup = Duration.ofNanos(start - warmupStart);
         int rounds = 0;
         int step = 0;
         for (int round = 0; round == 0 || round < rounds; round++) {
@@ -72,7 +84,7 @@ public final class RoundRunner {
                 }
             }
             if (round == 0) {
-                rounds = plan.rounds(Duration.ofNanos(nanoClock.getAsLong() - start));
+                rounds = plan.rounds(Duration.ofNanos(nanoClock.getAsLong() - start), warmup);
             }
         }
         return samples;

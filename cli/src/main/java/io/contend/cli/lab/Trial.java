@@ -26,6 +26,18 @@ public interface Trial {
      */
     Sample measure(int round) throws Exception;
 
+    /**
+     * Measurements to run and discard before the first round, so that round 0 does not measure a cold JVM: the
+     * JIT, class loading and first-touch page faults that a later round no longer pays (Barrett et al., "Virtual
+     * Machine Warmup Blows Hot and Cold", OOPSLA 2017). JMH trials warm up inside each fork and need none; a trial
+     * that runs in the lab's own JVM says how many it needs.
+     *
+     * @return warm-up measurements, 0 by default
+     */
+    default int warmupMeasurements() {
+        return 0;
+    }
+
     /** @return one line naming the configuration, for progress */
     default String describe() {
         StringBuilder out = new StringBuilder(benchmark());

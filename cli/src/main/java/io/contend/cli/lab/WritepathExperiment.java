@@ -24,11 +24,13 @@ import java.util.Map;
  * contend's parts and from the JDK's and peers' ({@link WritePathBuild}), driven by the load generator at fixed
  * rates ({@link WritePathRun}).
  *
- * <p>Each round first finds each build's saturation rate, the highest fixed rate whose response-time p99 stays
- * within {@value #SLO_MS} ms ({@link SaturationSearch}; a round starts from the build's previous answer), then
- * runs the builds at 25%, 50% and 80% of the JDK build's saturation found in that round: the JDK build (baseline),
- * contend's build and, at 80% (at every load with {@code --full}), the JDK build with one contend component
- * swapped in. Every run is read back in full and throws if a write was lost, a value differs, a segment does not
+ * <p>Before the rounds, a calibration step searches the JDK build's saturation rate once, the highest fixed rate
+ * whose response-time p99 stays within {@value #SLO_MS} ms ({@link SaturationSearch}), and the first fixed-rate
+ * trial of each of the JDK and contend builds runs once unmeasured (warm-up). Each round then searches each
+ * build's saturation afresh, from the same starting rate, and runs the builds at fixed shares of the calibrated
+ * rate (quick: 50% and 80%; {@code --full}: 25%, 50% and 80%): the JDK build (baseline), contend's build and, at
+ * 80% (at every load with {@code --full}), the JDK build with one contend component swapped in. No round's plan
+ * depends on another round's result. Every run is read back in full and throws if a write was lost, a value differs, a segment does not
  * verify, memory is left in the pool or a region leaked. The probes and fixed-rate runs draw the hockey stick,
  * {@code writepath-hockey.svg}.
  */
@@ -39,6 +41,8 @@ public final class WritepathExperiment implements Experiment {
     static final String FIXED_RATE = "fixedRate";
     static final List<Integer> LOADS = List.of(25, 50, 80);
     static final int SWAP_LOAD = 80;
+    /** Quick mode's loads: half the saturation, and the load where one component swapped shows. */
+    static final List<Integer> HEADLINE_LOADS = List.of(50, SWAP_LOAD);
 
     /** The JDK build's saturation found once, before the first fixed-rate run: the fixed rates of every round. */
     private Long calibratedJdkSaturation;
@@ -64,15 +68,17 @@ public final class WritepathExperiment implements Experiment {
         List<Comparison> comparisons = new ArrayList<>();
         comparisons.add(new Comparison(saturation(WritePathBuild.JDK), List.of(saturation(WritePathBuild.CONTEND)),
                 Direction.HIGHER));
-        for (int load : plan.smoke() ? List.of(50) : LOADS) {
+        for (int load : plan.smoke() ? List.of(50) : plan.everyComparison() ? LOADS : HEADLINE_LOADS) {
             List<Trial> contenders = new ArrayList<>();
-            contenders.add(fixedRate(WritePathBuild.CONTEND, load));
+            boolean first = comparisons.size() == 1;
+            contenders.add(fixedRate(WritePathBuild.CONTEND, load, first && !plan.smoke()));
             if (load == SWAP_LOAD || plan.everyComparison() || plan.smoke()) {
                 for (WritePathBuild swap : WritePathBuild.SWAPS) {
-                    contenders.add(fixedRate(swap, load));
+                    contenders.add(fixedRate(swap, load, false));
                 }
             }
-            comparisons.add(new Comparison(fixedRate(WritePathBuild.JDK, load), contenders, Direction.LOWER));
+            comparisons.add(new Comparison(fixedRate(WritePathBuild.JDK, load, first && !plan.smoke()), contenders,
+                    Direction.LOWER));
         }
         return comparisons;
     }
@@ -90,7 +96,12 @@ public final class WritepathExperiment implements Experiment {
         });
     }
 
-    private Trial fixedRate(WritePathBuild build, int load) {
+    /**
+     * @param warmup whether the trial runs once, unmeasured, before the first round: the first fixed-rate trial of
+     *               the JDK and contend builds do, so that round 0 does not measure the lab JVM's first run of the
+     *               path (class loading and compilation); the first such run also searches the calibrated rate
+     */
+    private Trial fixedRate(WritePathBuild build, int load, boolean warmup) {
         Map<String, String> params = new LinkedHashMap<>();
         params.put("build", build.label());
         params.put("load", load + "%");
@@ -117,7 +128,7 @@ public final class WritepathExperiment implements Experiment {
             secondary.put("readMismatches", new ResultRecord.Secondary(m.readBack().readMismatches(), "reads"));
             secondary.put("leaks", new ResultRecord.Secondary(m.readBack().leaks(), "regions"));
             return new Sample(m.responseMs(99), "ms", secondary);
-        });
+        }).withWarmup(warmup ? 1 : 0);
     }
 
     /**
@@ -202,7 +213,7 @@ public final class WritepathExperiment implements Experiment {
 
     @Override
     public Duration budget(LabMode mode) {
-        return mode.budget(Duration.ofSeconds(75), Duration.ofMinutes(6));
+        return mode.budget(Duration.ofSeconds(80), Duration.ofMinutes(6));
     }
 
     @Override

@@ -59,8 +59,8 @@ class LabCommandTest {
 
     @Test
     void theHeaderNamesTheRoundSettingsOfExperimentsThatUseTheirOwn() {
-        List<Experiment> experiments = List.of(new BackoffExperiment(), new QueuesExperiment());
-        assertEquals(" (queues: warm-up 2 x 200 ms, measurement 2 x 200 ms)",
+        List<Experiment> experiments = List.of(new BackoffExperiment(), new AllocatorExperiment());
+        assertEquals(" (allocator: TLAB and TLAB_HANDLE warm up 5 x 500 ms)",
                 LabCommand.ownRoundSettings(experiments, LabMode.QUICK));
         assertEquals("", LabCommand.ownRoundSettings(List.of(new BackoffExperiment()), LabMode.QUICK));
         assertEquals("", LabCommand.ownRoundSettings(experiments, LabMode.FULL));

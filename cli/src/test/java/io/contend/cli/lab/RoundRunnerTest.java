@@ -10,6 +10,7 @@ import java.util.concurrent.atomic.AtomicLong;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 class RoundRunnerTest {
 
@@ -60,5 +61,26 @@ class RoundRunnerTest {
         assertThrows(IllegalStateException.class,
                 () -> new RoundRunner().run(List.of(c), RoundPlan.fixed(2), (r, n, s, t, trial) -> { }));
         assertEquals(List.of("A@0"), log);
+    }
+
+    @Test
+    void warmupMeasurementsRunFirstAreDiscardedAndPayFromTheBudget() throws Exception {
+        AtomicLong clock = new AtomicLong();
+        List<String> log = new ArrayList<>();
+        DirectTrial a = new DirectTrial("bench", Map.of("impl", "A"), 1, round -> {
+            log.add("A@" + round);
+            clock.addAndGet(Duration.ofSeconds(round < 0 ? 20 : 5).toNanos()); // cold: 20 s; warm: 5 s
+            return new Sample(round < 0 ? 1000 : 1, "ops/us", Map.of());
+        }).withWarmup(1);
+        DirectTrial b = Fixtures.trial("B", log, 1);
+        List<String> progress = new ArrayList<>();
+        Map<Trial, List<Sample>> samples = new RoundRunner(clock::get).run(List.of(Fixtures.comparison(a, b)),
+                new RoundPlan(Duration.ofSeconds(50), 0, 2, 12), (r, n, s, t, trial) -> progress.add(r + ":" + trial.params()));
+        assertEquals(List.of("A@-1", "A@0", "B@0", "B@1", "A@1", "A@2", "B@2", "B@3", "A@3", "A@4", "B@4",
+                "B@5", "A@5"), log, "(50 s - 20 s of warm-up) / 5 s a round = 6 rounds");
+        assertEquals(6, samples.get(a).size());
+        assertTrue(samples.get(a).stream().allMatch(s -> s.score() == 1), "the warm-up's sample is discarded");
+        assertEquals("-1:{impl=A}", progress.get(0));
+        assertThrows(IllegalArgumentException.class, () -> a.withWarmup(-1));
     }
 }

@@ -17,19 +17,22 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class WritepathExperimentTest {
 
     @Test
-    void quickPlansSaturationThenThreeLoadsWithTheSwapsAtEighty() {
+    void quickPlansSaturationThenTwoLoadsWithTheSwapsAtEighty() {
         List<Comparison> plan = new WritepathExperiment().comparisons(new LabPlan(LabMode.QUICK, List.of(), false, 2));
-        assertEquals(4, plan.size());
+        assertEquals(3, plan.size());
         Comparison saturation = plan.get(0);
         assertEquals(WritepathExperiment.SATURATION, saturation.baseline().benchmark());
         assertEquals(Direction.HIGHER, saturation.direction());
         assertEquals("jdk", saturation.baseline().params().get("build"));
         assertEquals("contend", saturation.contenders().get(0).params().get("build"));
-        assertEquals(List.of("25%", "50%", "80%"), plan.subList(1, 4).stream()
+        assertEquals(List.of("50%", "80%"), plan.subList(1, 3).stream()
                 .map(c -> c.baseline().params().get("load")).toList());
-        assertEquals(List.of(1, 1, 5), plan.subList(1, 4).stream().map(c -> c.contenders().size()).toList());
+        assertEquals(List.of(1, 5), plan.subList(1, 3).stream().map(c -> c.contenders().size()).toList());
         assertEquals(List.of("contend", "jdk+allocator", "jdk+refcount", "jdk+pipeline", "jdk+histogram"),
-                plan.get(3).contenders().stream().map(t -> t.params().get("build")).toList());
+                plan.get(2).contenders().stream().map(t -> t.params().get("build")).toList());
+        assertEquals(List.of(1, 1), plan.get(1).sides().stream().map(Trial::warmupMeasurements).toList(),
+                "the first load's JDK and contend runs warm up before round 0");
+        assertEquals(0, plan.get(2).sides().stream().mapToInt(Trial::warmupMeasurements).sum());
         List<Comparison> full = new WritepathExperiment().comparisons(new LabPlan(LabMode.FULL, List.of(), true, 2));
         assertEquals(List.of(5, 5, 5), full.subList(1, 4).stream().map(c -> c.contenders().size()).toList());
     }
