@@ -3,13 +3,16 @@ package io.contend.cli.analysis;
 import io.contend.cli.results.ExperimentInfo;
 import io.contend.cli.results.ResultRecord;
 import io.contend.cli.results.TableSpec;
+import java.util.ArrayList;
 import java.util.List;
 
 /**
  * Renders a {@link ResultTable} for a terminal in JMH's layout: padded columns, the name columns left-aligned,
- * then the notes, the ratio's meaning and the verdict summary.
+ * then the notes (paragraphs, wrapped here for the terminal), the ratio's meaning and the verdict summary.
  */
 public final class TextTable {
+    /** The widest line of a note, indent excluded: a terminal of 120 columns shows it whole. */
+    static final int WIDTH = 110;
     private final int cpus;
 
     /** @param cpus CPUs of this machine, for the oversubscription note */
@@ -30,7 +33,9 @@ public final class TextTable {
         out.append(name).append(": ").append(info.title()).append('\n');
         appendAligned(out, table.header(), table.rows(), table.leftColumns());
         for (String note : spec.notes()) {
-            out.append("  ").append(note).append('\n');
+            for (String line : wrap(note, WIDTH)) {
+                out.append("  ").append(line).append('\n');
+            }
         }
         out.append("  ").append(ResultTable.ratioNote(spec)).append('\n');
         out.append(String.format(java.util.Locale.ROOT, "  %s mode, %d rounds in %.0f s (budget %.0f s).%n", info.mode(),
@@ -44,6 +49,33 @@ public final class TextTable {
             out.append("  ").append(summary).append('\n');
         }
         return out.toString();
+    }
+
+    /**
+     * Breaks a paragraph into lines of at most {@code width} characters at spaces; a word longer than the width
+     * gets a line of its own.
+     *
+     * @param paragraph the text, one paragraph
+     * @param width the widest line
+     * @return the lines, none empty; none for a blank paragraph
+     */
+    static List<String> wrap(String paragraph, int width) {
+        List<String> lines = new ArrayList<>();
+        StringBuilder line = new StringBuilder();
+        for (String word : paragraph.strip().split("\\s+")) {
+            if (word.isEmpty()) {
+                continue;
+            }
+            if (line.length() > 0 && line.length() + 1 + word.length() > width) {
+                lines.add(line.toString());
+                line.setLength(0);
+            }
+            line.append(line.length() == 0 ? "" : " ").append(word);
+        }
+        if (line.length() > 0) {
+            lines.add(line.toString());
+        }
+        return lines;
     }
 
     /** Pads every column to its widest cell: the first {@code leftColumns} left-aligned (names), the rest right. */

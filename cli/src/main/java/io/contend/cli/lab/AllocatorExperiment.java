@@ -131,17 +131,23 @@ public final class AllocatorExperiment extends JmhExperiment {
                 List.of(new TableSpec.Column("casFailuresPerOp", "CAS fail/op", "%.4f"),
                         new TableSpec.Column("atomicsPerOp", "atomics/op", "%.4f"),
                         new TableSpec.Column("wastePercent", "waste %", "%.3f")),
-                List.of("Score: allocation calls (of size bytes) per microsecond, all threads together (higher is better).",
-                        "Regions grow from 8 KiB to 1 MiB (Cassandra's sizes); a fresh allocator replaces one holding",
-                        "16 MiB, so memory stays bounded. CAS_BACKOFF parks 1 ns (about 50 us on Linux) after a failed",
-                        "CAS; TLAB: XADD regions, each thread bump-allocating in its own 4 KiB chunk. Baseline XADD:",
-                        "Cassandra's allocator since CASSANDRA-15922; CAS_LOOP is the one it replaced.",
-                        "row rows: a row of 16 cells of 16 bytes as 16 single calls or one batch call (XADD); score is",
-                        "rows per microsecond, compared with singles (row=singles is that comparison's baseline).",
-                        "atomics/op and CAS fail/op per call (a row is one call); waste %: unused region tails over",
-                        "region bytes. A round warms up 2.5 s: the chunk path needs that to reach steady state.",
-                        "TLAB_HANDLE: the same chunks through a caller-held ThreadAllocator (no ThreadLocal lookup).",
-                        "PLAIN: one thread bumping a plain int through the same regions, the physical limit; not",
-                        "thread-safe, so it runs at 1 thread only and is the baseline of the 1-thread comparison."));
+                List.of("Score: allocation calls (of size bytes) per microsecond, all threads together "
+                                + "(higher is better).",
+                        "Regions grow from 8 KiB to 1 MiB (Cassandra's sizes); a fresh allocator "
+                                + "replaces one holding 16 MiB, so memory stays bounded. Baseline XADD: "
+                                + "Cassandra's allocator since CASSANDRA-15922; CAS_LOOP is the one it replaced. "
+                                + "CAS_BACKOFF parks 1 ns (about 50 us on Linux) after a failed CAS.",
+                        "TLAB: XADD regions, each thread bump-allocating in its own 4 KiB chunk; "
+                                + "TLAB_HANDLE: the same chunks through a caller-held ThreadAllocator (no ThreadLocal "
+                                + "lookup). Their rounds warm up 2.5 s: the chunk path needs that to reach "
+                                + "steady state.",
+                        "PLAIN: one thread bumping a plain int through the same regions, the "
+                                + "physical limit; not thread-safe, so it runs at 1 thread only and is the "
+                                + "baseline of the 1-thread comparison.",
+                        "row rows: a row of 16 cells of 16 bytes as 16 single calls or one "
+                                + "batch call (XADD); score is rows per microsecond, compared with singles "
+                                + "(row=singles is that comparison's baseline).",
+                        "atomics/op and CAS fail/op per call (a row is one call); waste %: unused "
+                                + "region tails over region bytes."));
     }
 }

@@ -76,11 +76,13 @@ public final class BackoffExperiment extends JmhExperiment {
                 List.of(new TableSpec.Column("casFailuresPerOp", "CAS fail/op", "%.3f"),
                         new TableSpec.Column("backoffNanosPerOp", "backoff ns/op", "%.1f")),
                 List.of("Score: increments per microsecond, all threads together (higher is better).",
-                        "cas: plain CAS loop; cas-constant: parkNanos(1) after each failure (the 15922 proposal);",
-                        "cas-exponential: 100 ns doubling to 10 us with jitter; cas-spinYieldPark: 10 spins, 5 yields,",
-                        "then parks from 1 us to 1 ms; xadd: one getAndAdd; longAdder: java.util.concurrent LongAdder.",
-                        "CAS fail/op and backoff ns/op come from contend's telemetry; n/a for LongAdder (not ours).",
-                        "parkNanos(1) sleeps for the timer slack on Linux (about 50 us): cas-constant wins throughput by",
-                        "taking the loser off the CPU, at the price of latency."));
+                        "cas: plain CAS loop; cas-constant: parkNanos(1) after each failure (the "
+                                + "CASSANDRA-15922 proposal); cas-exponential: 100 ns doubling to 10 us with jitter; "
+                                + "cas-spinYieldPark: 10 spins, 5 yields, then parks from 1 us to 1 ms; "
+                                + "xadd: one getAndAdd; longAdder: java.util.concurrent LongAdder.",
+                        "CAS fail/op and backoff ns/op come from contend's telemetry; n/a for LongAdder "
+                                + "(not ours).",
+                        "parkNanos(1) sleeps for the timer slack on Linux (about 50 us): cas-constant "
+                                + "wins throughput by taking the loser off the CPU, at the price of latency."));
     }
 }

@@ -89,9 +89,10 @@ public final class CalibrationExperiment implements Experiment {
             }
         }
         return new TableSpec(List.of("of", "copy"), "copy", "A", Direction.HIGHER, List.of(),
-                List.of("A/A: each JMH experiment's first headline baseline, measured as two trials (copy A and B) in",
-                        "the same interleaved rounds. The true ratio is 1: each interval is this machine's noise floor",
-                        "for that benchmark, and a verdict other than same or inconclusive is a false alarm.",
+                List.of("A/A: each JMH experiment's first headline baseline, measured as two trials "
+                                + "(copy A and B) in the same interleaved rounds. The true ratio is 1: "
+                                + "each interval is this machine's noise floor for that benchmark, and a "
+                                + "verdict other than same or inconclusive is a false alarm.",
                         "Scores keep their experiment's unit and direction."))
                 .withDirections(directions);
     }

@@ -33,7 +33,7 @@ public final class CoExperiment extends JmhExperiment {
 
     /** The latest fixed-rate run, for its percentile chart. */
     private StressResult latestFixed;
-    private Duration runLength = Duration.ofSeconds(3);
+    private Duration runLength = Duration.ofSeconds(2);
 
     @Override
     public String name() {
@@ -63,7 +63,7 @@ public final class CoExperiment extends JmhExperiment {
         return switch (mode) {
             case SMOKE -> Duration.ofSeconds(1);
             case FULL -> Duration.ofSeconds(10);
-            default -> Duration.ofSeconds(3);
+            default -> Duration.ofSeconds(2);
         };
     }
 
@@ -112,7 +112,7 @@ public final class CoExperiment extends JmhExperiment {
 
     /**
      * The overhead benchmark warms up for 2 s (4 x 0.5 s) in quick mode: each invocation is a whole stress run
-     * whose generator threads start cold, and with the mode's single 0.3 s warm-up iteration the measured
+     * whose generator threads start cold, and with a warm-up under a second the measured
      * iterations still caught the JIT on this 2-core machine (52.6 ns per operation at 1 thread, against 45.5
      * after 3 s of warm-up).
      */
@@ -137,18 +137,21 @@ public final class CoExperiment extends JmhExperiment {
         columns.add(new TableSpec.Column("missed", "missed", "%.0f"));
         return new TableSpec(List.of("mode", GENERATOR_THREADS), GENERATOR_THREADS, "1", Direction.LOWER, columns,
                 List.of("stress rows: one generator thread, workload sleep "
-                                + String.join(" ", CoordinatedOmissionRun.WORKLOAD) + ";",
-                        "throughput: all out, each operation starts when the last ends; fixed: "
-                                + CoordinatedOmissionRun.FIXED_RATE + "/s, latency",
-                        "from each operation's intended start. Score: response-time p99 in ms; the columns give service",
-                        "and response time of the same runs at each percentile (mean over rounds). Response far above",
-                        "service is the omission that throughput mode hides: there, the two are equal by construction.",
-                        "They are two readings of one run, not two sides, so no verdict is drawn between them.",
-                        "overhead rows: ns per operation and generator thread of a real stress run of an empty operation",
-                        "paced faster than it can go (number and intended start from the thread's block, a clock read,",
-                        "three HdrHistogram recordings into the thread's own recorder), JMH; 2 generator threads on one",
-                        "tag compared with 1.",
-                        "The fixed run's percentile distribution (response vs service) is drawn from results.json."))
+                                + String.join(" ", CoordinatedOmissionRun.WORKLOAD) + "; throughput: all out, each operation "
+                                + "starts when the last ends; fixed: " + CoordinatedOmissionRun.FIXED_RATE + "/s, latency "
+                                + "from each operation's intended start.",
+                        "Score: response-time p99 in ms; the columns give service and response time "
+                                + "of the same runs at each percentile (mean over rounds). Response far above "
+                                + "service is the omission that throughput mode hides: there, the two are "
+                                + "equal by construction. They are two readings of one run, not two sides, "
+                                + "so no verdict is drawn between them.",
+                        "overhead rows: ns per operation and generator thread of a real stress run "
+                                + "of an empty operation paced faster than it can go (number and intended "
+                                + "start from the thread's block, a clock read, three HdrHistogram recordings "
+                                + "into the thread's own recorder), JMH; 2 generator threads on one tag "
+                                + "compared with 1.",
+                        "The fixed run's percentile distribution (response vs service) is drawn from "
+                                + "results.json."))
                 .withDirections(Map.of(STRESS, Direction.LOWER));
     }
 }

@@ -136,18 +136,23 @@ public final class HistogramExperiment extends JmhExperiment {
                 Direction.LOWER,
                 List.of(new TableSpec.Column("allocBytesPerOp", "B/op", "%.3f"),
                         new TableSpec.Column("worstQuartileError", "worst q err", "%.5f")),
-                List.of("Score: ns per point (lower is better): a builder takes 1,000,000 deletion times and builds;",
-                        "maxBins 100. payload: uniform over a month / day / 3 hours / minute of seconds, in random order;",
-                        "ascending / descending (one a second), severalWriters (ascending, batches of 1000 shuffled),",
-                        "lognormal (median a day) and bimodal (7 and 21 days) TTLs. roundTo: 1 (none) or 60",
-                        "(Cassandra's).",
-                        "B/op: bytes allocated per point (JMH gc profiler); contend reuses one builder (clear()),",
-                        "Cassandra's and t-digest's cannot be cleared, so they allocate a new one per build.",
-                        "worst q err: the largest distance from sum(b) to the exact count, / points, at the three quartiles b",
-                        "of the points as given to the histogram (rounded up to roundTo); at a b with ties the exact count",
-                        "is any value from those below b to those at most b. Lower is better (goal: contend <= 0.03).",
-                        "impl: contend (io.contend.histogram), cassandra (StreamingTombstoneHistogramBuilder 5.0.4),",
-                        "tdigest (MergingDigest 3.3, compression 100, no spool: with --full, in the spool-1000",
-                        "comparisons; its sum is cdf(b) x points, of the points rounded up like the builders')."));
+                List.of("Score: ns per point (lower is better): a builder takes 1,000,000 deletion "
+                                + "times and builds; maxBins 100.",
+                        "payload: uniform over a month / day / 3 hours / minute of seconds, in "
+                                + "random order; ascending / descending (one a second), severalWriters (ascending, "
+                                + "batches of 1000 shuffled), lognormal (median a day) and bimodal (7 and 21 "
+                                + "days) TTLs. roundTo: 1 (none) or 60 (Cassandra's).",
+                        "B/op: bytes allocated per point (JMH gc profiler); contend reuses one builder "
+                                + "(clear()), Cassandra's and t-digest's cannot be cleared, so they allocate a "
+                                + "new one per build.",
+                        "worst q err: the largest distance from sum(b) to the exact count, / "
+                                + "points, at the three quartiles b of the points as given to the histogram "
+                                + "(rounded up to roundTo); at a b with ties the exact count is any "
+                                + "value from those below b to those at most b. Lower is better (goal: "
+                                + "contend <= 0.03).",
+                        "impl: contend (io.contend.histogram), cassandra (StreamingTombstoneHistogramBuilder 5.0.4), "
+                                + "tdigest (MergingDigest 3.3, compression 100, no spool: with --full, in the "
+                                + "spool-1000 comparisons; its sum is cdf(b) x points, of the points rounded "
+                                + "up like the builders')."));
     }
 }

@@ -22,13 +22,13 @@ import java.util.Map;
 import java.util.regex.Pattern;
 
 /**
- * Runs one round of a {@link JmhTrial}: one forked JVM through JMH's Runner API, whose score is the median of
- * its measured iterations. JMH's console output is silenced; the lab prints its own tables.
+ * Runs one round of a {@link JmhTrial}: one forked JVM through JMH's Runner API, whose score is JMH's, the mean
+ * of its measured iterations. JMH's console output is silenced; the lab prints its own tables.
  *
- * <p>Why the median: on a shared machine the noise within a fork is mostly one-sided and local in time (a
- * neighbour takes the CPU for part of an iteration), while forks, once warm, agree closely; the median of a
- * fork's iterations ignores the disturbed iterations that would drag a mean down, and the rounds' spread then
- * measures what differs from fork to fork. Secondary results stay JMH's means over the iterations.
+ * <p>Why the mean and not the median of the iterations: on a shared 2-core machine the noise within a fork is
+ * local in time but often two-state (a CAS loop at 2 threads alternates between two throughputs about 2x apart
+ * from one 200 ms iteration to the next), and the median of a few iterations jumps between the states where the
+ * mean averages them. The iterations' scores are kept with the sample.
  *
  * <p>Threads: the run's count is JMH's {@code threads} option. For an asymmetric ({@code @Group}) benchmark JMH
  * rounds that up to a whole number of groups, so a run of exactly one group gives the group's own size (e.g. 2
@@ -75,9 +75,8 @@ public final class JmhExecutor {
 
     static Sample toSample(JmhTrial trial, RunResult result) {
         Result<?> score = scoreOf(result, trial.scoreResult());
-        double[] iterations = iterationScores(result, trial.scoreResult());
-        double median = iterations.length == 0 ? score.getScore() : median(iterations);
-        return new Sample(median, score.getScoreUnit(), trial.secondary().apply(secondaryOf(result)));
+        return new Sample(score.getScore(), score.getScoreUnit(), trial.secondary().apply(secondaryOf(result)),
+                Arrays.stream(iterationScores(result, trial.scoreResult())).boxed().toList());
     }
 
     /** The score of each measured iteration of the fork, in order; empty if JMH kept none. */
@@ -94,13 +93,6 @@ public final class JmhExecutor {
             }
         }
         return scores.stream().mapToDouble(Double::doubleValue).toArray();
-    }
-
-    static double median(double[] values) {
-        double[] sorted = values.clone();
-        Arrays.sort(sorted);
-        int n = sorted.length;
-        return n % 2 == 1 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2;
     }
 
     /** The primary result, or the named secondary result (JMH declares those with a raw {@code Result}). */

@@ -160,22 +160,24 @@ public final class QueuesExperiment extends JmhExperiment {
         return new TableSpec(List.of("queue", "impl", "chunk", "burst"), "impl", QueueFactory.JCTOOLS, Direction.HIGHER,
                 List.of(new TableSpec.Column("offersFailed", "offer fails/us", "%.3f"),
                         new TableSpec.Column("pollsFailed", "poll fails/us", "%.3f")),
-                List.of("throughput: 1 producer + 1 consumer (Threads 2, one JMH group), no backoff, capacity 128K;",
-                        "score: messages passed per microsecond (pollsMade), higher is better. Failed offers: queue",
-                        "full, or for the unbounded kinds the producer 128K ahead of the consumer (held back so the",
-                        "heap stays bounded); failed polls: queue empty.",
-                        "burst: ns per round trip of `burst` messages (lower is better): the JMH thread offers them",
-                        "to queue A, an echo thread moves them to queue B, the JMH thread polls them back; Threads 1",
-                        "is JMH's thread, the echo thread (label echoThreads=1) makes two busy threads. Chunk 128.",
-                        "impl: contend (io.contend.queue; poll, size and isEmpty agree); contend-relaxed: the same queue",
-                        "through relaxedOffer/relaxedPoll: a poll that says empty without the full fence that keeps",
-                        "poll, size and isEmpty in agreement across threads, and for the MPSC kinds returns at a slot",
-                        "whose claim is in flight instead of reading the producer index (called directly, as the",
-                        "others are); jctools: JCTools 4.0.7 Unsafe classes;",
-                        "jctools-varhandle:",
-                        "org.jctools.queues.varhandle; jdk: ArrayBlockingQueue (array kinds), ConcurrentLinkedQueue",
-                        "(unbounded kinds). chunk: chunk size (growable: initial capacity); jdk rows have none and",
-                        "compare with JCTools at chunk 128."))
+                List.of("throughput: 1 producer + 1 consumer (Threads 2, one JMH group), no backoff, "
+                                + "capacity 128K; score: messages passed per microsecond (pollsMade), higher is "
+                                + "better. Failed offers: queue full, or for the unbounded kinds the producer "
+                                + "128K ahead of the consumer (held back so the heap stays bounded); failed "
+                                + "polls: queue empty.",
+                        "burst: ns per round trip of `burst` messages (lower is better): the JMH "
+                                + "thread offers them to queue A, an echo thread moves them to queue B, "
+                                + "the JMH thread polls them back; Threads 1 is JMH's thread, the echo "
+                                + "thread (label echoThreads=1) makes two busy threads. Chunk 128.",
+                        "impl: contend (io.contend.queue; poll, size and isEmpty agree); contend-relaxed: the "
+                                + "same queue through relaxedOffer/relaxedPoll: a poll that says empty without the "
+                                + "full fence that keeps poll, size and isEmpty in agreement across threads, "
+                                + "and for the MPSC kinds returns at a slot whose claim is in flight "
+                                + "instead of reading the producer index (called directly, as the others are); "
+                                + "jctools: JCTools 4.0.7 Unsafe classes; jctools-varhandle: org.jctools.queues.varhandle; "
+                                + "jdk: ArrayBlockingQueue (array kinds), ConcurrentLinkedQueue (unbounded kinds).",
+                        "chunk: chunk size (growable: initial capacity); jdk rows have none and compare "
+                                + "with JCTools at chunk 128."))
                 .withDirections(Map.of("burst", Direction.LOWER));
     }
 }

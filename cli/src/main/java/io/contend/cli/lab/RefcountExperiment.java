@@ -84,12 +84,12 @@ public final class RefcountExperiment extends JmhExperiment {
     public TableSpec table() {
         return new TableSpec(List.of("impl", "delay", "contended"), "impl", RetainReleaseBenchmark.NETTY, Direction.LOWER,
                 List.of(),
-                List.of("Score: ns per retain + delay + release, per thread (lower is better); 2 threads.",
-                        "contended: both threads on one object; uncontended: one object per thread.",
-                        "delay: Blackhole.consumeCPU tokens between retain and release.",
-                        "CAS, XADD_NAIVE (unsafe, Netty #8563), EVEN_ODD (contend's default): contend's RefCountUpdater",
-                        "on the object's own field; NETTY: io.netty.util.AbstractReferenceCounted 4.2.20.Final,",
-                        "the baseline of every ratio."))
+                List.of("Score: ns per retain + delay + release, per thread (lower is better); 2 "
+                                + "threads. contended: both threads on one object; uncontended: one object per "
+                                + "thread. delay: Blackhole.consumeCPU tokens between retain and release.",
+                        "CAS, XADD_NAIVE (unsafe, Netty #8563), EVEN_ODD (contend's default): contend's "
+                                + "RefCountUpdater on the object's own field; NETTY: io.netty.util.AbstractReferenceCounted "
+                                + "4.2.20.Final, the baseline of every ratio."))
                 .withPublished(new PublishedTable("Netty PR #7248 (2017), AbstractReferenceCountedByteBufBenchmark, "
                         + "JMH sample mode, ns/op; BEFORE is the CAS loop, AFTER the XADD of the PR",
                         List.of("delay", "contended BEFORE", "contended AFTER", "uncontended BEFORE", "uncontended AFTER"),

@@ -230,26 +230,30 @@ public final class WritepathExperiment implements Experiment {
                         new TableSpec.Column("lostWrites", "lost", "%.0f"),
                         new TableSpec.Column("readMismatches", "mismatch", "%.0f"),
                         new TableSpec.Column("leaks", "leaks", "%.0f")),
-                List.of("A memtable write path (region memory in a pool, reference-counted regions, 3 request stages, a",
-                        "deletion-time histogram and a checksum per flush). Builds: jdk = synchronized bump allocator,",
-                        "AtomicInteger CAS count, 3 chained ThreadPoolExecutors, Cassandra 5.0.4's histogram (the baseline);",
-                        "contend = XADD regions, EVEN_ODD count, StagedExecutor on MPSC queues, contend's histogram;",
-                        "jdk+X = the jdk build with contend's X alone.",
-                        "saturation rows: the highest fixed rate whose response-time p99 stayed <= " + number(SLO_MS)
-                                + " ms, searched each round (higher is better).",
-                        "fixedRate rows: response-time p99 in ms (lower is better) at 25/50/80% of the jdk build's saturation",
-                        "found in the same round (rate/s); latency from each request's intended start (coordinated omission",
-                        "corrected). " + WritePathRun.GENERATOR_THREADS + " generator threads, half writes, half reads of "
+                List.of("A memtable write path (region memory in a pool, reference-counted regions, 3 "
+                                + "request stages, a deletion-time histogram and a checksum per flush). Builds: "
+                                + "jdk = synchronized bump allocator, AtomicInteger CAS count, 3 chained "
+                                + "ThreadPoolExecutors, Cassandra 5.0.4's histogram (the baseline); contend = XADD "
+                                + "regions, EVEN_ODD count, StagedExecutor on MPSC queues, contend's histogram; jdk+X "
+                                + "= the jdk build with contend's X alone.",
+                        "saturation rows: the highest fixed rate whose response-time p99 stayed <= "
+                                + number(SLO_MS) + " ms, searched each round from the same starting rate (higher "
+                                + "is better).",
+                        "fixedRate rows: response-time p99 in ms (lower is better) at a share of "
+                                + "the jdk build's saturation, searched once before the rounds (rate/s); latency "
+                                + "from each request's intended start (coordinated omission corrected). "
+                                + WritePathRun.GENERATOR_THREADS + " generator threads, half writes, half reads of "
                                 + WritePathRun.KEYS + " rows, " + WritePathRun.VALUE_BYTES + "-byte values, TTL on "
-                                + WritePathRun.TTL_PERCENT + "% of writes, switch",
-                        "at " + WritePathRun.THRESHOLD_KIB + " KiB in a " + WritePathRun.POOL_MIB + " MiB pool. Threads: "
-                                + WritePathRun.GENERATOR_THREADS + " generator (blocked on responses) + 3 stage + 1 flush;"
-                                + " * = more threads than CPUs.",
-                        "path B/op: heap bytes allocated per operation by the path's own threads (stages, flush); gen B/op:",
-                        "by the generator's threads (requests, values, the read-back ledger). ctxsw/s, migr/s:",
-                        "over the JVM's threads but the generator's. Every run is read back in full before it counts:",
-                        "lost, mismatch and leaks are 0 or the experiment fails.",
-                        "Latency vs rate of each build (the hockey stick): writepath-hockey.svg next to results.json."))
+                                + WritePathRun.TTL_PERCENT + "% of writes, switch at " + WritePathRun.THRESHOLD_KIB + " KiB "
+                                + "in a " + WritePathRun.POOL_MIB + " MiB pool. Threads: " + WritePathRun.GENERATOR_THREADS + " "
+                                + "generator (blocked on responses) + 3 stage + 1 flush; * = more threads "
+                                + "than CPUs.",
+                        "path B/op: heap bytes allocated per operation by the path's own threads "
+                                + "(stages, flush); gen B/op: by the generator's threads (requests, values, the "
+                                + "read-back ledger). ctxsw/s, migr/s: over the JVM's threads but the generator's.",
+                        "Every run is read back in full before it counts: lost, mismatch and "
+                                + "leaks are 0 or the experiment fails. The hockey stick (latency vs rate "
+                                + "of each build) is drawn from results.json."))
                 .withDirections(Map.of(SATURATION, Direction.HIGHER));
     }
 

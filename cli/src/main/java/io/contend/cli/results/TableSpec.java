@@ -20,7 +20,8 @@ import java.util.regex.Pattern;
  * @param direction which way scores are better, unless {@code directions} says otherwise for a benchmark
  * @param directions per-benchmark exceptions to {@code direction}, e.g. {@code burst -> lower}
  * @param secondaryColumns secondary results shown as columns, in order
- * @param notes lines printed under the table (what is measured, sources, caveats)
+ * @param notes paragraphs shown under the table (what is measured, sources, caveats), each one unwrapped string:
+ *              the terminal wraps them to its width, the report sets each as a paragraph
  * @param ratioNote what the ratio means when it is not a speed-up, or null
  * @param published a published source's own numbers for this experiment, or null
  */
