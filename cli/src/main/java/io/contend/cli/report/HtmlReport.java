@@ -207,10 +207,8 @@ public final class HtmlReport {
         ResultTable table = ResultTable.of(spec, records);
         htmlTable(out, "results", table.header(), table.rows(), table.leftColumns());
         out.append("<div class=\"notes\">\n");
-        if (!spec.notes().isEmpty()) {
-            // Notes are wrapped for a terminal; in the page they are one paragraph.
-            out.append("<p>").append(Html.escape(String.join(" ", spec.notes().stream().map(String::strip).toList())))
-                    .append("</p>\n");
+        for (String paragraph : spec.notes()) {
+            out.append("<p>").append(Html.escape(paragraph.strip())).append("</p>\n");
         }
         if (table.verdicts().isEmpty()) {
             out.append("<p>No comparison with a baseline in these records.</p>\n");
