@@ -20,6 +20,11 @@ import java.util.TreeMap;
  * round i is paired with its baseline's round i of the same run, the pairs of every run of the same comparison
  * are pooled, and the pooled ratio estimate is judged at the margin asked for. A pure function of the files.
  *
+ * <p>The interval is the one the {@link StoppingRule} of the records asks for: Student's t interval for runs of one
+ * look, the anytime-valid confidence sequence when a record's run was continued with {@code contend lab --more}
+ * (then over all the pooled rounds, in file order). So one file judged again at the lab's margin gives the verdicts
+ * the lab stored.
+ *
  * <p>A comparison whose records carry no samples (files before schema version 3) keeps its stored verdict, and
  * the notes say how many did. The records of the first file that has a configuration are the ones shown (their
  * mean score and error are that run's); configurations only in later files are added after.
@@ -51,6 +56,7 @@ public final class Rejudge {
         final List<Double> baseline = new ArrayList<>();
         final List<Verdict> runVerdicts = new ArrayList<>();
         boolean unpaired;
+        StoppingRule rule = StoppingRule.FIXED_PLAN;
     }
 
     /**
@@ -83,6 +89,9 @@ public final class Rejudge {
                 }
                 Pool pool = pools.computeIfAbsent(key, k -> new Pool());
                 pool.runVerdicts.add(r.comparison().verdict());
+                if (StoppingRule.of(r) == StoppingRule.CONFIDENCE_SEQUENCE) {
+                    pool.rule = StoppingRule.CONFIDENCE_SEQUENCE;
+                }
                 ResultRecord base = baselineOf(r, file.records());
                 if (base == null || r.samples().isEmpty() || r.samples().size() != base.samples().size()) {
                     pool.unpaired = true;
@@ -103,6 +112,7 @@ public final class Rejudge {
         int storedOnly = 0;
         int inSeveral = 0;
         int agreed = 0;
+        int sequential = 0;
         for (Map.Entry<Key, ResultRecord> e : shown.entrySet()) {
             ResultRecord r = e.getValue();
             Pool pool = pools.get(e.getKey());
@@ -124,19 +134,25 @@ public final class Rejudge {
             ComparisonResult stored = r.comparison();
             RatioEstimate estimate;
             try {
-                estimate = RatioEstimate.paired(toArray(pool.contender), toArray(pool.baseline), stored.direction(),
-                        RatioEstimate.CONFIDENCE);
+                estimate = pool.rule.estimate(toArray(pool.contender), toArray(pool.baseline), stored.direction());
             } catch (IllegalArgumentException noUsableRound) {
                 storedOnly++;
                 records.add(r);
                 continue;
             }
-            records.add(r.withComparison(Judge.comparison(stored.baseline(), estimate, margin, stored.direction())));
+            records.add(r.withComparison(pool.rule.comparison(stored.baseline(), estimate, margin, stored.direction())));
             rejudged++;
+            if (pool.rule == StoppingRule.CONFIDENCE_SEQUENCE) {
+                sequential++;
+            }
         }
         List<String> notes = new ArrayList<>();
         notes.add(String.format(java.util.Locale.ROOT, "%d comparison(s) judged again from their samples at a %.1f%% "
                 + "margin, pooling %d file(s) of %d run(s)", rejudged, margin * 100, files.size(), runs));
+        if (sequential > 0) {
+            notes.add(sequential + " of them by the anytime-valid confidence sequence, not the t interval: their runs "
+                    + "were continued with --more after a look at their verdicts");
+        }
         if (conditions.size() > 1) {
             notes.add("the runs' conditions differ: " + String.join(" | ", conditions));
         }

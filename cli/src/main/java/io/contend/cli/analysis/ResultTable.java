@@ -18,18 +18,25 @@ import java.util.Objects;
  *
  * <p>Columns: benchmark, the parameter columns that some record has, threads ({@code *} when oversubscribed),
  * score, error (95% interval half-width over rounds), units, rounds, the ratio to the baseline (above 1 is
- * better), its 95% interval, the verdict, then the secondary columns.
+ * better), its 95% interval, the verdict, then the secondary columns. An interval that the confidence sequence of
+ * a continued run gave ({@link StoppingRule}) is marked {@value StoppingRule#SEQUENCE_MARK}, and the verdict summary
+ * says what that means.
  *
  * @param header column headers
  * @param leftColumns how many leading columns are names (left-aligned)
  * @param rows one row of cells per record
  * @param verdicts how many comparisons reached each verdict
  * @param anyOversubscribed whether a row ran more threads than CPUs
- * @param inconclusiveRounds for the inconclusive comparisons, the largest estimate of the rounds that would
- *                           settle one, or 0 when none has an estimate
+ * @param inconclusiveRounds for the inconclusive comparisons of runs of one look, the largest estimate of the
+ *                           rounds that would settle one, or 0 when none has an estimate
+ * @param sequentialLooks the looks of the continued run whose comparisons the confidence sequence judged (the
+ *                        longest list when rows differ), or empty when every row is of a fixed plan
+ * @param sequentialRounds for the inconclusive comparisons the confidence sequence judged, the largest estimate of
+ *                         the rounds in all that would settle one, or 0 when none has an estimate
  */
 public record ResultTable(List<String> header, int leftColumns, List<List<String>> rows, Map<Verdict, Integer> verdicts,
-                          boolean anyOversubscribed, int inconclusiveRounds) {
+                          boolean anyOversubscribed, int inconclusiveRounds, List<Integer> sequentialLooks,
+                          int sequentialRounds) {
 
     /** Header of the ratio's interval column. */
     public static final String INTERVAL = "95% CI";
@@ -65,6 +72,8 @@ public record ResultTable(List<String> header, int leftColumns, List<List<String
         List<List<String>> rows = new ArrayList<>();
         boolean oversubscribed = false;
         int settle = 0;
+        List<Integer> looks = List.of();
+        int settleSequence = 0;
         for (ResultRecord r : records) {
             List<String> row = new ArrayList<>();
             row.add(r.benchmark());
@@ -82,13 +91,23 @@ public record ResultTable(List<String> header, int leftColumns, List<List<String
                 if (c == null) {
                     row.addAll(List.of(isBaseline(r, records) ? "baseline" : "-", "", ""));
                 } else {
+                    boolean sequence = StoppingRule.of(r) == StoppingRule.CONFIDENCE_SEQUENCE;
                     row.add(number("%.2fx", c.ratio()));
-                    row.add(c.ratioLow() == null ? "n/a" : "[" + number("%.2f", c.ratioLow()) + ", "
-                            + number("%.2f", c.ratioHigh()) + "]");
+                    // A sequence of two rounds or more without an interval is still the whole line.
+                    String none = sequence && c.rounds() >= 2 ? "unbounded" : "n/a";
+                    row.add((c.ratioLow() == null ? none : "[" + number("%.2f", c.ratioLow()) + ", "
+                            + number("%.2f", c.ratioHigh()) + "]") + (sequence ? " " + StoppingRule.SEQUENCE_MARK : ""));
                     row.add(c.verdict().label());
                     verdicts.merge(c.verdict(), 1, Integer::sum);
+                    if (sequence && r.looks().size() > looks.size()) {
+                        looks = r.looks();
+                    }
                     if (c.verdict() == Verdict.INCONCLUSIVE && c.roundsToSettle() != null) {
-                        settle = Math.max(settle, c.roundsToSettle());
+                        if (sequence) {
+                            settleSequence = Math.max(settleSequence, c.roundsToSettle());
+                        } else {
+                            settle = Math.max(settle, c.roundsToSettle());
+                        }
                     }
                 }
             }
@@ -99,7 +118,12 @@ public record ResultTable(List<String> header, int leftColumns, List<List<String
             rows.add(row);
         }
         return new ResultTable(List.copyOf(header), 1 + params.size(), List.copyOf(rows), verdicts, oversubscribed,
-                settle);
+                settle, looks, settleSequence);
+    }
+
+    /** Copies the looks. */
+    public ResultTable {
+        sequentialLooks = List.copyOf(sequentialLooks);
     }
 
     /** A record without a comparison is a baseline when some other record's comparison points at its parameters. */
@@ -148,9 +172,27 @@ public record ResultTable(List<String> header, int leftColumns, List<List<String
         }
         if (verdicts.containsKey(Verdict.INCONCLUSIVE)) {
             out.append(". Inconclusive: the interval crosses the margin; ");
-            out.append(inconclusiveRounds > 0 && inconclusiveRounds <= MAX_ROUNDS_HINT
-                    ? "about " + inconclusiveRounds + " rounds (--rounds " + inconclusiveRounds + ") or --full may settle it"
-                    : "more rounds (--rounds N) or --full may settle it, or the difference is too close to the margin to tell");
+            if (sequentialLooks.isEmpty()) {
+                out.append(inconclusiveRounds > 0 && inconclusiveRounds <= MAX_ROUNDS_HINT
+                        ? "about " + inconclusiveRounds + " rounds (--rounds " + inconclusiveRounds + ") or --full may settle it"
+                        : "more rounds (--rounds N) or --full may settle it, or the difference is too close to the margin to tell");
+                out.append("; --more adds rounds to this run");
+            } else if (sequentialLooks.size() >= StoppingRule.MAX_LOOKS) {
+                out.append("this run has had its ").append(StoppingRule.MAX_LOOKS).append(" looks: a new run with more "
+                        + "rounds (--rounds N) may settle it, or the difference is too close to the margin to tell");
+            } else {
+                int now = sequentialLooks.get(sequentialLooks.size() - 1);
+                out.append(sequentialRounds > now && sequentialRounds <= StoppingRule.MAX_LOOKS * MAX_ROUNDS_HINT
+                        ? "about " + sequentialRounds + " rounds in all may settle it (--more --rounds "
+                                + Math.max(2, sequentialRounds - now) + ")"
+                        : "more rounds (--more) may settle it, or the difference is too close to the margin to tell");
+            }
+        }
+        if (!sequentialLooks.isEmpty()) {
+            out.append(". ").append(StoppingRule.SEQUENCE_MARK).append(": the run was continued with --more (looks at ")
+                    .append(sequentialLooks.stream().map(String::valueOf).collect(java.util.stream.Collectors.joining(", ")))
+                    .append(" rounds), so the interval is the anytime-valid 95% confidence sequence over all its rounds, "
+                            + "wider than a fixed plan's t interval");
         }
         return out.toString();
     }

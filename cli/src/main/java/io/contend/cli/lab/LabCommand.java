@@ -1,10 +1,14 @@
 package io.contend.cli.lab;
 
+import io.contend.cli.analysis.ContinuedRun;
+import io.contend.cli.analysis.StoppingRule;
 import io.contend.cli.analysis.TextTable;
+import io.contend.cli.results.ChartData;
 import io.contend.cli.results.ExperimentInfo;
 import io.contend.cli.results.MachineInfo;
 import io.contend.cli.results.ResultRecord;
 import io.contend.cli.results.ResultsFile;
+import io.contend.cli.results.ResultsFormatException;
 import io.contend.cli.results.RunInfo;
 import io.contend.cli.report.HtmlReport;
 import picocli.CommandLine.ArgGroup;
@@ -28,6 +32,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeMap;
 import java.util.concurrent.Callable;
 import java.util.stream.Collectors;
 
@@ -35,7 +40,8 @@ import java.util.stream.Collectors;
  * {@code contend lab}: runs the experiments in paired, interleaved rounds within a time budget, prints one table
  * per experiment with ratio, interval and verdict per comparison, and writes results.json and the report. Exit
  * code 0 when every experiment ran, 1 when one failed (the others still run and are written), 2 for bad
- * arguments.
+ * arguments. With {@code --more} it adds rounds to the runs of the named experiments stored in the output
+ * directory's results.json instead, and judges them again by the confidence sequence ({@link StoppingRule}).
  */
 @Command(name = "lab",
         mixinStandardHelpOptions = true,
@@ -91,6 +97,14 @@ public final class LabCommand implements Callable<Integer> {
     @Option(names = "--out", paramLabel = "DIR", description = "Output directory (default: ${DEFAULT-VALUE}).")
     Path out = Path.of("contend-results");
 
+    @Option(names = "--more",
+            description = "Add rounds to the run of each named experiment stored in the --out directory's results.json, "
+                    + "in that run's mode (rounds fitted to the budget, or --rounds N), and judge every comparison again "
+                    + "over all its rounds by an anytime-valid confidence sequence, which holds although the verdicts "
+                    + "were seen before adding; at most " + StoppingRule.MAX_LOOKS + " looks per run. Give the run's "
+                    + "own --threads, --where and --every-comparison.")
+    boolean more;
+
     @Option(names = "--threads", paramLabel = "N", split = ",",
             description = "Thread counts, comma-separated, for the experiments that vary them "
                     + "(default: each experiment's own, e.g. 2 in quick mode).")
@@ -122,6 +136,9 @@ public final class LabCommand implements Callable<Integer> {
             }
             stdout.flush();
             return 0;
+        }
+        if (more) {
+            return continueRuns(stdout);
         }
         List<Experiment> selected = select();
         LabMode mode = modeOption == null ? LabMode.QUICK : modeOption.mode();
@@ -179,6 +196,236 @@ public final class LabCommand implements Callable<Integer> {
                 }
             }
         }
+        return finish(stdout, results, failed);
+    }
+
+    /** A stored run of an experiment that {@code --more} carries further, checked against this plan. */
+    private record Continuation(Experiment experiment, RunInfo run, LabMode mode, ExperimentInfo info,
+                                List<Comparison> comparisons, List<ResultRecord> records, int looks) {
+    }
+
+    /**
+     * {@code --more}: checks every named experiment's stored run against this plan before measuring anything, then
+     * per experiment runs one more look of rounds, appends them to the run's records and judges them again.
+     */
+    private Integer continueRuns(PrintWriter stdout) throws IOException {
+        if (experiments.isEmpty()) {
+            throw new ParameterException(spec.commandLine(),
+                    "--more adds rounds to the stored run of the experiments named, e.g. contend lab backoff --more");
+        }
+        List<Experiment> selected = select();
+        RoundPlan roundPlan = validRounds();
+        checkOut();
+        Path file = out.resolve(ResultsFile.NAME);
+        if (!Files.isRegularFile(file)) {
+            throw new ParameterException(spec.commandLine(), "--more: no " + file + " to add rounds to; run contend lab "
+                    + String.join(" ", experiments) + (out.equals(Path.of("contend-results")) ? "" : " --out " + out)
+                    + " first");
+        }
+        ResultsFile.Contents stored;
+        try {
+            stored = ResultsFile.readContents(file);
+        } catch (ResultsFormatException e) {
+            throw new ParameterException(spec.commandLine(), "--more: " + e.getMessage());
+        } catch (IOException e) {
+            throw new ParameterException(spec.commandLine(), "--more: cannot read " + file + ": " + e.getMessage());
+        }
+        MachineInfo machine = MachineInfo.current();
+        List<Continuation> continuations = new ArrayList<>();
+        RunInfo now = RunDescription.current(machine, "", Instant.now());
+        for (Experiment e : selected) {
+            Continuation c = continuation(e, stored, file, machine);
+            String differs = differingConditions(c.run(), now);
+            if (differs != null) {
+                throw new ParameterException(spec.commandLine(), "--more: the stored run of '" + e.name()
+                        + "' was measured with another " + differs + "; rounds added under other conditions would not "
+                        + "be the same experiment: start a new run");
+            }
+            if (!c.run().commit().equals(now.commit())) {
+                System.err.println("contend lab: warning: the stored run of '" + e.name() + "' was measured at commit "
+                        + c.run().commit() + ", this is " + now.commit() + "; adding rounds as asked");
+            }
+            continuations.add(c);
+        }
+        Duration totalBudget = continuations.stream().map(c -> c.experiment().budget(c.mode()))
+                .reduce(Duration.ZERO, Duration::plus);
+        stdout.printf("contend lab --more: %s on %d CPUs, %s %s%n", continuations.stream()
+                        .map(c -> c.experiment().name() + " (run " + c.run().id() + ", " + c.run().mode() + ", look "
+                                + (c.looks() + 1) + " of at most " + StoppingRule.MAX_LOOKS + ")")
+                        .collect(Collectors.joining(", ")), machine.cpus(), machine.jvmName(), machine.jvmVersion());
+        stdout.printf("%s; judged by the anytime-valid confidence sequence over all rounds; budget %s%n%n",
+                roundPlan.fixedRounds() > 0 ? roundPlan.fixedRounds() + " rounds more (--rounds)"
+                        : "rounds fitted to the budget", Progress.format(totalBudget));
+        stdout.flush();
+
+        ResultsFile results = ResultsFile.reopen(out);
+        TextTable text = new TextTable(machine.cpus());
+        List<String> failed = new ArrayList<>();
+        try (Progress progress = Progress.start(totalBudget, System.err)) {
+            for (Continuation c : continuations) {
+                Experiment experiment = c.experiment();
+                LabMode itsMode = c.mode();
+                Duration budget = experiment.budget(itsMode);
+                progress.experiment(experiment.name(), budget);
+                RoundPlan experimentRounds = roundPlan.fixedRounds() > 0 ? roundPlan
+                        : new RoundPlan(budget, 0, itsMode.minRounds(), itsMode.maxRounds());
+                long start = System.nanoTime();
+                try {
+                    Map<Trial, List<Sample>> samples = new RoundRunner().run(c.comparisons(), experimentRounds,
+                            progress.listener());
+                    List<ResultRecord> added = new RoundAggregator(experiment.name(), itsMode.label(), machine.cpus(),
+                            c.run().id()).records(c.comparisons(), samples);
+                    List<ResultRecord> records = ContinuedRun.append(c.records(), added);
+                    experiment.writeFiles(out);
+                    List<ChartData> charts = experiment.charts().isEmpty() ? c.info().charts() : experiment.charts();
+                    int ran = records.stream().mapToInt(ResultRecord::rounds).max().orElse(0);
+                    ExperimentInfo info = new ExperimentInfo(experiment.title(), itsMode.label(), ran,
+                            c.info().budgetSeconds() + budget.toSeconds(),
+                            c.info().elapsedSeconds() + (System.nanoTime() - start) / 1e9, experiment.table(), charts);
+                    results.replace(experiment.name(), c.run(), info, records);
+                    stdout.println(text.render(experiment.name(), info, records));
+                    stdout.flush();
+                } catch (Exception e) {
+                    failed.add(experiment.name());
+                    System.err.println("contend lab: experiment '" + experiment.name() + "' failed: " + e
+                            + "; its stored run is unchanged");
+                }
+            }
+        }
+        return finish(stdout, results, failed);
+    }
+
+    /**
+     * @return what differs between the conditions of a stored run and this one, with both values, or null: contend's
+     *         version, the JVM and its arguments, the CPU and the machine. The commit is not compared: it is read from
+     *         the work tree, which a commit changes without changing the jar; a differing commit is a warning
+     */
+    static String differingConditions(RunInfo stored, RunInfo now) {
+        String[][] fields = {
+            {"contend version", stored.contendVersion(), now.contendVersion()},
+            {"JVM", stored.jvmVendor() + " " + stored.jvmVersion(), now.jvmVendor() + " " + now.jvmVersion()},
+            {"JVM arguments", stored.jvmArguments().toString(), now.jvmArguments().toString()},
+            {"CPU", stored.cpuModel(), now.cpuModel()},
+            {"machine", describe(stored.machine()), describe(now.machine())},
+        };
+        for (String[] f : fields) {
+            if (!f[1].equals(f[2])) {
+                return f[0] + " (" + f[1] + "; this is " + f[2] + ")";
+            }
+        }
+        return null;
+    }
+
+    private static String describe(MachineInfo machine) {
+        return machine == null ? "unknown" : machine.cpus() + " CPUs, " + machine.os();
+    }
+
+    /** Checks that a stored run of the experiment can take more rounds under this plan. */
+    private Continuation continuation(Experiment e, ResultsFile.Contents stored, Path file, MachineInfo machine) {
+        String name = e.name();
+        List<ResultRecord> records = stored.records().stream().filter(r -> r.experiment().equals(name)).toList();
+        if (records.isEmpty()) {
+            throw new ParameterException(spec.commandLine(), "--more: " + file + " holds no run of '" + name
+                    + "' to add rounds to; run contend lab " + name + " first");
+        }
+        Set<String> runs = new LinkedHashSet<>();
+        for (ResultRecord r : records) {
+            if (r.run() == null || r.samples().isEmpty() || r.samples().size() != r.rounds()) {
+                throw new ParameterException(spec.commandLine(), "--more: the stored records of '" + name
+                        + "' keep no per-round samples (written by an older contend); run it afresh");
+            }
+            runs.add(r.run());
+        }
+        if (runs.size() > 1) {
+            throw new ParameterException(spec.commandLine(), "--more: the stored records of '" + name + "' are of "
+                    + runs.size() + " runs (" + String.join(", ", runs) + "), not one");
+        }
+        RunInfo run = stored.runs().get(runs.iterator().next());
+        ExperimentInfo info = stored.experiments().get(name);
+        LabMode mode = java.util.Arrays.stream(LabMode.values()).filter(m -> m.label().equals(run.mode())).findFirst()
+                .orElseThrow(() -> new ParameterException(spec.commandLine(), "--more: the stored run of '" + name
+                        + "' ran in mode '" + run.mode() + "', which this contend does not know"));
+        if (info == null) {
+            throw new ParameterException(spec.commandLine(), "--more: " + file + " says nothing of experiment '" + name
+                    + "' beside its records (its budget and time); run it afresh");
+        }
+        if (modeOption != null && modeOption.mode() != mode) {
+            throw new ParameterException(spec.commandLine(), "--more continues the stored run of '" + name
+                    + "' in its own mode, " + mode.label() + ": drop --" + modeOption.mode().label());
+        }
+        int looks = records.stream().mapToInt(r -> r.looks().size()).max().orElse(1);
+        List<Integer> at = records.stream().map(ResultRecord::looks).max(java.util.Comparator.comparingInt(List::size))
+                .orElse(List.of());
+        if (looks >= StoppingRule.MAX_LOOKS) {
+            throw new ParameterException(spec.commandLine(), "--more: the run of '" + name + "' has had its "
+                    + StoppingRule.MAX_LOOKS + " looks (at " + at + " rounds), the most a run takes; start a new run");
+        }
+        LabPlan plan = new LabPlan(mode, validThreads(), everyComparison || mode == LabMode.FULL, machine.cpus());
+        List<Comparison> comparisons = filter(e.comparisons(plan));
+        checkSamePlan(name, records, comparisons);
+        return new Continuation(e, run, mode, info, comparisons, records, looks);
+    }
+
+    /** A configuration: benchmark, threads and parameters, whatever their order. */
+    private record Configuration(String benchmark, int threads, Map<String, String> params) {
+        static Configuration of(String benchmark, int threads, Map<String, String> params) {
+            return new Configuration(benchmark, threads, new TreeMap<>(params));
+        }
+
+        @Override
+        public String toString() {
+            StringBuilder out = new StringBuilder(benchmark);
+            params.forEach((k, v) -> out.append(' ').append(k).append('=').append(v));
+            return out.append(" threads=").append(threads).toString();
+        }
+    }
+
+    /** Refuses unless the planned comparisons are the stored ones: the same configurations and baselines. */
+    private void checkSamePlan(String name, List<ResultRecord> records, List<Comparison> comparisons) {
+        Map<Configuration, ResultRecord> storedByConfiguration = new LinkedHashMap<>();
+        for (ResultRecord r : records) {
+            storedByConfiguration.put(Configuration.of(r.benchmark(), r.threads(), r.params()), r);
+        }
+        Set<Configuration> planned = new LinkedHashSet<>();
+        for (Comparison c : comparisons) {
+            for (Trial t : c.sides()) {
+                planned.add(Configuration.of(t.benchmark(), t.threads(), t.params()));
+            }
+        }
+        if (!planned.equals(storedByConfiguration.keySet())) {
+            List<String> differences = new ArrayList<>();
+            storedByConfiguration.keySet().stream().filter(k -> !planned.contains(k)).limit(2)
+                    .forEach(k -> differences.add("only stored: " + k));
+            planned.stream().filter(k -> !storedByConfiguration.containsKey(k)).limit(2)
+                    .forEach(k -> differences.add("only planned: " + k));
+            throw new ParameterException(spec.commandLine(), "--more: the stored run of '" + name + "' measured "
+                    + storedByConfiguration.size() + " configurations, this plan " + planned.size() + " ("
+                    + String.join("; ", differences) + "); give the stored run's --threads, --where and "
+                    + "--every-comparison");
+        }
+        for (Comparison c : comparisons) {
+            ResultRecord base = storedByConfiguration.get(Configuration.of(c.baseline().benchmark(),
+                    c.baseline().threads(), c.baseline().params()));
+            if (base.comparison() != null) {
+                throw new ParameterException(spec.commandLine(), "--more: in the stored run of '" + name + "', "
+                        + c.baseline().describe() + " is compared with " + base.comparison().baselineLabel()
+                        + "; this plan makes it a baseline");
+            }
+            for (Trial t : c.contenders()) {
+                ResultRecord r = storedByConfiguration.get(Configuration.of(t.benchmark(), t.threads(), t.params()));
+                Map<String, String> baseline = c.baselineDifference(t);
+                if (r.comparison() == null || !r.comparison().baseline().equals(baseline)) {
+                    throw new ParameterException(spec.commandLine(), "--more: in the stored run of '" + name + "', "
+                            + t.describe() + " is compared with "
+                            + (r.comparison() == null ? "nothing" : r.comparison().baselineLabel())
+                            + "; this plan compares it with " + baseline);
+                }
+            }
+        }
+    }
+
+    /** Prints where the results and the report are, and the exit code: 1 when something failed. */
+    private int finish(PrintWriter stdout, ResultsFile results, List<String> failed) {
         stdout.println("Results: " + results.path().toAbsolutePath());
         try {
             stdout.println("Report:  " + new HtmlReport().write(out).toAbsolutePath());

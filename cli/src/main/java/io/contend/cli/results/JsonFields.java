@@ -234,6 +234,28 @@ final class JsonFields {
         return strings(array(name), path(name));
     }
 
+    /**
+     * @param min the smallest value allowed
+     * @return the field, an array of integers from {@code min} to {@link Integer#MAX_VALUE}; null when it is missing
+     */
+    List<Integer> optionalIntegers(String name, int min) {
+        if (!has(name)) {
+            return null;
+        }
+        JsonArray array = array(name);
+        List<Integer> out = new ArrayList<>(array.size());
+        for (int i = 0; i < array.size(); i++) {
+            JsonElement e = array.get(i);
+            double value = e.isJsonPrimitive() && e.getAsJsonPrimitive().isNumber() ? e.getAsDouble() : Double.NaN;
+            if (!(value >= min && value <= Integer.MAX_VALUE && value == Math.rint(value))) {
+                throw new ResultsFormatException(file, path(name) + "[" + i + "] is " + shown(e)
+                        + ", not an integer from " + min + " to " + Integer.MAX_VALUE);
+            }
+            out.add((int) value);
+        }
+        return out;
+    }
+
     /** @return the array's numbers, a null as NaN (a round that measured nothing); empty if absent */
     List<Double> optionalNumbers(String name) {
         if (!has(name)) {

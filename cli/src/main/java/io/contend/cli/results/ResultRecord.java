@@ -25,11 +25,15 @@ import java.util.Objects;
  * @param samples the score of each round, in round order (round i of a contender ran in the same round as round i
  *                of its baseline, so the two pair); empty in files written before samples were kept
  * @param run the id of the run that measured it ({@link RunInfo#id()}), or null in files without runs
+ * @param looks the rounds at which each look at the run ended, in order: one look at {@code rounds} for a run of a
+ *              fixed plan, one more for each time {@code contend lab --more} added rounds to it; a comparison of
+ *              more than one look is judged by a confidence sequence (see the analysis' {@code StoppingRule}).
+ *              Strictly increasing, the last one {@code rounds}; empty only for a record of no rounds
  */
 public record ResultRecord(String experiment, String benchmark, Map<String, String> params, int threads, double score,
                            Double error, String unit, Map<String, Secondary> secondary, String mode,
                            boolean oversubscribed, int rounds, ComparisonResult comparison, List<Double> samples,
-                           String run) {
+                           String run, List<Integer> looks) {
 
     /**
      * A secondary result: a score and its unit.
@@ -63,19 +67,68 @@ public record ResultRecord(String experiment, String benchmark, Map<String, Stri
                 comparison, List.of(), null);
     }
 
-    /** Copies the maps and the samples, keeping their order. */
+    /**
+     * A record of a run of one look, all its rounds planned before the first ratio was seen, as the lab writes
+     * them after a run and files without looks hold them.
+     *
+     * @param experiment the lab experiment
+     * @param benchmark the benchmark's short name
+     * @param params the configuration's parameters
+     * @param threads threads doing the measured work
+     * @param score the mean of the per-round scores
+     * @param error half-width of the 95% interval, or null
+     * @param unit the score's unit
+     * @param secondary secondary results by name
+     * @param mode lab mode of the run
+     * @param oversubscribed whether threads exceeded the machine's CPUs
+     * @param rounds rounds measured
+     * @param comparison how it compares with its baseline, or null
+     * @param samples the score of each round, in round order
+     * @param run the id of the run that measured it, or null
+     */
+    public ResultRecord(String experiment, String benchmark, Map<String, String> params, int threads, double score,
+                        Double error, String unit, Map<String, Secondary> secondary, String mode,
+                        boolean oversubscribed, int rounds, ComparisonResult comparison, List<Double> samples,
+                        String run) {
+        this(experiment, benchmark, params, threads, score, error, unit, secondary, mode, oversubscribed, rounds,
+                comparison, samples, run, oneLook(rounds));
+    }
+
+    /**
+     * Copies the maps, the samples and the looks, keeping their order.
+     *
+     * @throws IllegalArgumentException if the looks are not strictly increasing from 1 or do not end at
+     *                                  {@code rounds}
+     */
     public ResultRecord {
         Objects.requireNonNull(experiment, "experiment");
         Objects.requireNonNull(benchmark, "benchmark");
         params = Collections.unmodifiableMap(new LinkedHashMap<>(params));
         secondary = Collections.unmodifiableMap(new LinkedHashMap<>(secondary));
         samples = List.copyOf(samples);
+        looks = List.copyOf(looks);
+        int previous = 0;
+        for (int look : looks) {
+            if (look <= previous) {
+                throw new IllegalArgumentException("looks must increase strictly from 1: " + looks);
+            }
+            previous = look;
+        }
+        if (!looks.isEmpty() && previous != rounds) {
+            throw new IllegalArgumentException("the last look must end at the record's " + rounds + " rounds: "
+                    + looks);
+        }
+    }
+
+    /** @return the looks of a run of one look at {@code rounds}; none for a record of no rounds */
+    private static List<Integer> oneLook(int rounds) {
+        return rounds >= 1 ? List.of(rounds) : List.of();
     }
 
     /** @return this record with another judgement of its comparison (for example at another margin) */
     public ResultRecord withComparison(ComparisonResult judged) {
         return new ResultRecord(experiment, benchmark, params, threads, score, error, unit, secondary, mode,
-                oversubscribed, rounds, judged, samples, run);
+                oversubscribed, rounds, judged, samples, run, looks);
     }
 
     /**

@@ -24,11 +24,14 @@ import java.util.Set;
  * elapsed time and its {@link TableSpec}) and {@code results} (a list of {@link ResultRecord}s; a record
  * compared with a baseline carries a {@code comparison}, see {@link ComparisonResult}; every record of version 3
  * keeps its per-round {@code samples} and the id of its {@code run}, so that its comparison can be judged again,
- * at another margin or pooled with other runs).
+ * at another margin or pooled with other runs, and the {@code looks}: the rounds at which each look at the run
+ * ended, more than one when {@code contend lab --more} added rounds to it).
  *
  * <p>A lab run replaces the records of the experiments it runs and keeps the others, so running experiments one
  * at a time builds up one file. The file is written to a temporary file and moved into place, so a crash never
- * leaves half a file; an unreadable existing file is kept as {@code results.json.unreadable}. Version 1 files
+ * leaves half a file; an unreadable existing file is kept as {@code results.json.unreadable}. A file can also be
+ * {@linkplain #reopen reopened} to add rounds to runs it holds: the records of the experiments continued are
+ * replaced in place, everything else stays as it was. Version 1 files
  * (no {@code experiments}, no comparisons) and version 2 (no runs, no samples: their verdicts are shown as
  * stored and cannot be judged again) are still read.
  */
@@ -45,15 +48,23 @@ public final class ResultsFile {
     private final Map<String, ExperimentInfo> experiments;
     private final List<ResultRecord> added = new ArrayList<>();
     private final Map<String, RunInfo> runs;
+    /** The run that {@link #append} adds records of; null in a reopened file. */
     private RunInfo run;
+    /** The file's top-level machine, mode and start: those of the latest run, kept as they were when reopened. */
+    private final MachineInfo machine;
+    private final String mode;
+    private final String started;
 
     private ResultsFile(Path path, List<ResultRecord> kept, Map<String, ExperimentInfo> experiments,
-                        Map<String, RunInfo> runs, RunInfo run) {
+                        Map<String, RunInfo> runs, RunInfo run, MachineInfo machine, String mode, String started) {
         this.path = path;
         this.kept = kept;
         this.experiments = experiments;
         this.runs = runs;
         this.run = run;
+        this.machine = machine;
+        this.mode = mode;
+        this.started = started;
     }
 
     /**
@@ -114,7 +125,32 @@ public final class ResultsFile {
             }
         }
         runs.put(run.id(), run);
-        return new ResultsFile(path, kept, experiments, runs, run);
+        return new ResultsFile(path, kept, experiments, runs, run, run.machine(), run.mode(), run.started());
+    }
+
+    /**
+     * Opens an existing results file to add rounds to runs it holds ({@code contend lab --more}). Nothing is
+     * dropped until {@link #replace} replaces an experiment's records.
+     *
+     * @param directory the output directory that holds the file
+     * @return the file, with every record, experiment and run it held
+     * @throws IOException if there is no file ({@link java.nio.file.NoSuchFileException}) or it cannot be read; a
+     *                     file is left where it is
+     * @throws ResultsFormatException if it is not a results file this version reads
+     */
+    public static ResultsFile reopen(Path directory) throws IOException {
+        Path path = directory.resolve(NAME);
+        if (!Files.exists(path)) {
+            throw new java.nio.file.NoSuchFileException(path.toString(), null, "no results file to add rounds to");
+        }
+        Contents old = readContents(path);
+        MachineInfo machine = old.machine();
+        if (machine == null) {
+            machine = old.runs().values().stream().map(RunInfo::machine).filter(java.util.Objects::nonNull)
+                    .findFirst().orElse(null);
+        }
+        return new ResultsFile(path, new ArrayList<>(old.records()), new LinkedHashMap<>(old.experiments()),
+                new LinkedHashMap<>(old.runs()), null, machine, old.mode(), old.started());
     }
 
     /**
@@ -126,10 +162,52 @@ public final class ResultsFile {
      * @throws IOException if writing fails
      */
     public void append(String experiment, ExperimentInfo info, List<ResultRecord> records) throws IOException {
+        if (run == null) {
+            throw new IllegalStateException("a reopened results file replaces records of its runs; it has no new run "
+                    + "to append " + experiment + " to");
+        }
         run = run.endedAt(Instant.now().toString());
         runs.put(run.id(), run);
         experiments.put(experiment, info);
         added.addAll(records);
+        write();
+    }
+
+    /**
+     * Replaces an experiment's records with those of the same run carried further, where they stood in the file,
+     * and rewrites the file.
+     *
+     * @param experiment the experiment's name
+     * @param run the run its records name, which now ends now
+     * @param info what to say of it
+     * @param records its records, every one naming {@code run}
+     * @throws IOException if writing fails
+     * @throws IllegalArgumentException if a record is of another experiment or names another run
+     */
+    public void replace(String experiment, RunInfo run, ExperimentInfo info, List<ResultRecord> records)
+            throws IOException {
+        for (ResultRecord r : records) {
+            if (!r.experiment().equals(experiment) || !run.id().equals(r.run())) {
+                throw new IllegalArgumentException("a record of " + r.experiment() + " in run " + r.run()
+                        + " cannot replace records of " + experiment + " in run " + run.id());
+            }
+        }
+        int at = -1;
+        for (int i = 0; i < kept.size(); i++) {
+            if (kept.get(i).experiment().equals(experiment)) {
+                at = i;
+                break;
+            }
+        }
+        kept.removeIf(r -> r.experiment().equals(experiment));
+        added.removeIf(r -> r.experiment().equals(experiment));
+        if (at < 0) {
+            added.addAll(records);
+        } else {
+            kept.addAll(at, records);
+        }
+        runs.put(run.id(), run.endedAt(Instant.now().toString()));
+        experiments.put(experiment, info);
         write();
     }
 
@@ -141,9 +219,9 @@ public final class ResultsFile {
     private void write() throws IOException {
         JsonObject root = new JsonObject();
         root.addProperty("schemaVersion", SCHEMA_VERSION);
-        root.add("machine", GSON.toJsonTree(run.machine()));
-        root.addProperty("mode", run.mode());
-        root.addProperty("started", run.started());
+        root.add("machine", GSON.toJsonTree(machine));
+        root.addProperty("mode", mode);
+        root.addProperty("started", started);
         JsonObject runsJson = new JsonObject();
         runs.forEach((id, r) -> runsJson.add(id, GSON.toJsonTree(r)));
         root.add("runs", runsJson);
@@ -194,6 +272,9 @@ public final class ResultsFile {
         }
         o.add("samples", samples);
         o.addProperty("run", r.run());
+        JsonArray looks = new JsonArray();
+        r.looks().forEach(looks::add);
+        o.add("looks", looks);
         return o;
     }
 

@@ -141,11 +141,13 @@ final class ResultsReader {
         r.objectsByName("secondary").forEach((name, s) ->
                 secondary.put(name, new ResultRecord.Secondary(s.numberOrNaN("score"), s.string("unit"))));
         JsonFields comparison = r.optionalObject("comparison");
+        int rounds = r.optionalInteger("rounds", 1, 1);
+        List<Integer> looks = r.optionalIntegers("looks", 1);
         return r.build(() -> new ResultRecord(r.string("experiment"), r.string("benchmark"), r.texts("params"),
                 r.integer("threads", 1), r.numberOrNaN("score"), error(r), r.string("unit"), secondary,
                 r.optionalString("mode", "unknown"), r.optionalBoolean("oversubscribed", false),
-                r.optionalInteger("rounds", 1, 1), comparison == null ? null : comparison(comparison),
-                r.optionalNumbers("samples"), r.optionalString("run", null)));
+                rounds, comparison == null ? null : comparison(comparison),
+                r.optionalNumbers("samples"), r.optionalString("run", null), looks == null ? List.of(rounds) : looks));
     }
 
     private static Double error(JsonFields r) {

@@ -1,0 +1,180 @@
+package io.contend.cli.analysis;
+
+import io.contend.cli.results.ComparisonResult;
+import io.contend.cli.results.ResultRecord;
+import org.apache.commons.math3.distribution.TDistribution;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * A run carried further by {@code contend lab --more}: the records of a new look's rounds appended to the stored
+ * records of the same run. Each configuration keeps its samples in round order (the stored rounds, then the new
+ * ones, so round i of a contender still pairs with round i of its baseline), its score and error become those of
+ * all its rounds, its secondary results the mean over all rounds, its looks gain the new round count, and every
+ * comparison is judged again over all the rounds by the rule of its looks ({@link StoppingRule}: the confidence
+ * sequence, once there are two looks), at the lab's margin. A pure function, so {@link Rejudge} judging the file
+ * again gives the same comparisons.
+ */
+public final class ContinuedRun {
+    private ContinuedRun() {
+    }
+
+    /** A configuration within an experiment: benchmark, threads and parameters. */
+    private record Key(String benchmark, int threads, Map<String, String> params) {
+        static Key of(ResultRecord r) {
+            return new Key(r.benchmark(), r.threads(), new TreeMap<>(r.params()));
+        }
+
+        @Override
+        public String toString() {
+            return benchmark + " " + params + " threads=" + threads;
+        }
+    }
+
+    /**
+     * @param stored the stored records of one experiment, all of one run, with a sample per round
+     * @param added the records of the same configurations measured in the new look's rounds, as the lab's
+     *              aggregation makes them (their own comparisons are ignored)
+     * @return the stored records in their order, carried through the new rounds and judged again
+     * @throws IllegalArgumentException if the records are not of one run, lack samples, have used up
+     *                                  {@link StoppingRule#MAX_LOOKS}, or the configurations, their units, their
+     *                                  baselines or their round counts do not match; the message names the first
+     *                                  that differs
+     */
+    public static List<ResultRecord> append(List<ResultRecord> stored, List<ResultRecord> added) {
+        if (stored.isEmpty()) {
+            throw new IllegalArgumentException("no stored records to add rounds to");
+        }
+        ResultRecord first = stored.get(0);
+        int storedRounds = checkedRounds(stored, first.experiment(), first.run(), "stored");
+        if (first.run() == null) {
+            throw new IllegalArgumentException("the stored records of " + first.experiment() + " name no run");
+        }
+        int addedRounds = checkedRounds(added, first.experiment(), null, "added");
+        Map<Key, ResultRecord> byKey = new LinkedHashMap<>();
+        for (ResultRecord r : added) {
+            if (byKey.put(Key.of(r), r) != null) {
+                throw new IllegalArgumentException("a configuration was measured twice in the new rounds: " + Key.of(r));
+            }
+        }
+        if (added.size() != stored.size()) {
+            throw new IllegalArgumentException("the stored run has " + stored.size() + " configurations, the new rounds "
+                    + added.size());
+        }
+        List<ResultRecord> merged = new ArrayList<>();
+        for (ResultRecord old : stored) {
+            ResultRecord more = byKey.get(Key.of(old));
+            if (more == null) {
+                throw new IllegalArgumentException("the new rounds did not measure " + Key.of(old));
+            }
+            if (!old.unit().equals(more.unit())) {
+                throw new IllegalArgumentException(Key.of(old) + " was measured in " + old.unit() + ", now in "
+                        + more.unit());
+            }
+            if ((old.comparison() == null) != (more.comparison() == null) || old.comparison() != null
+                    && !old.comparison().baseline().equals(more.comparison().baseline())) {
+                throw new IllegalArgumentException(Key.of(old) + " is compared with "
+                        + (old.comparison() == null ? "nothing" : old.comparison().baselineLabel())
+                        + " in the stored run, with "
+                        + (more.comparison() == null ? "nothing" : more.comparison().baselineLabel()) + " now");
+            }
+            List<Integer> looks = new ArrayList<>(old.looks().isEmpty() ? List.of(storedRounds) : old.looks());
+            if (looks.size() >= StoppingRule.MAX_LOOKS) {
+                throw new IllegalArgumentException("the run of " + old.experiment() + " has had its "
+                        + StoppingRule.MAX_LOOKS + " looks (at " + looks + " rounds)");
+            }
+            List<Double> samples = new ArrayList<>(old.samples());
+            samples.addAll(more.samples());
+            looks.add(samples.size());
+            double[] scores = samples.stream().mapToDouble(Double::doubleValue).toArray();
+            merged.add(new ResultRecord(old.experiment(), old.benchmark(), old.params(), old.threads(), mean(scores),
+                    halfWidth(scores), old.unit(), secondary(old, storedRounds, more, addedRounds), old.mode(),
+                    old.oversubscribed(), samples.size(), old.comparison(), samples, old.run(), looks));
+        }
+        List<ResultRecord> judged = new ArrayList<>(merged.size());
+        for (ResultRecord r : merged) {
+            ComparisonResult stale = r.comparison();
+            if (stale == null) {
+                judged.add(r);
+                continue;
+            }
+            ResultRecord base = Rejudge.baselineOf(r, merged);
+            if (base == null) {
+                throw new IllegalArgumentException("no baseline " + stale.baselineLabel() + " of " + Key.of(r)
+                        + " in the run");
+            }
+            judged.add(r.withComparison(StoppingRule.of(r).judge(stale.baseline(), r.samples(), base.samples(),
+                    stale.direction(), Judge.MARGIN)));
+        }
+        return judged;
+    }
+
+    /** @return the rounds every record has, checking they are of one experiment and run and have every sample */
+    private static int checkedRounds(List<ResultRecord> records, String experiment, String run, String which) {
+        int rounds = -1;
+        for (ResultRecord r : records) {
+            if (!r.experiment().equals(experiment)) {
+                throw new IllegalArgumentException("the " + which + " records mix experiments: " + experiment + " and "
+                        + r.experiment());
+            }
+            if (run != null && !run.equals(r.run())) {
+                throw new IllegalArgumentException("the " + which + " records of " + experiment + " mix runs: " + run
+                        + " and " + r.run());
+            }
+            if (r.samples().isEmpty() || r.samples().size() != r.rounds()) {
+                throw new IllegalArgumentException(Key.of(r) + " has " + r.samples().size() + " per-round samples for "
+                        + r.rounds() + " rounds (a file written before samples were kept cannot be continued)");
+            }
+            if (rounds >= 0 && r.rounds() != rounds) {
+                throw new IllegalArgumentException("the " + which + " records of " + experiment + " ran different "
+                        + "rounds: " + rounds + " and " + r.rounds());
+            }
+            rounds = r.rounds();
+        }
+        return rounds;
+    }
+
+    /** Each secondary result's mean over all rounds, from the two means weighted by their rounds. */
+    private static Map<String, ResultRecord.Secondary> secondary(ResultRecord old, int oldRounds, ResultRecord more,
+                                                                 int moreRounds) {
+        Map<String, ResultRecord.Secondary> out = new LinkedHashMap<>();
+        for (Map.Entry<String, ResultRecord.Secondary> e : old.secondary().entrySet()) {
+            ResultRecord.Secondary now = more.secondary().get(e.getKey());
+            double a = e.getValue().score();
+            double b = now == null ? Double.NaN : now.score();
+            double mean = Double.isNaN(a) ? b : Double.isNaN(b) ? a
+                    : (a * oldRounds + b * moreRounds) / (oldRounds + moreRounds);
+            out.put(e.getKey(), new ResultRecord.Secondary(mean, e.getValue().unit()));
+        }
+        more.secondary().forEach(out::putIfAbsent);
+        return out;
+    }
+
+    /** The mean of the per-round scores, as the lab's aggregation computes it. */
+    static double mean(double[] values) {
+        double sum = 0;
+        for (double v : values) {
+            sum += v;
+        }
+        return sum / values.length;
+    }
+
+    /** Half-width of the 95% t interval of the mean of the scores, or null with fewer than two. */
+    static Double halfWidth(double[] values) {
+        int n = values.length;
+        if (n < 2) {
+            return null;
+        }
+        double mean = mean(values);
+        double squares = 0;
+        for (double v : values) {
+            squares += (v - mean) * (v - mean);
+        }
+        double t = new TDistribution(null, n - 1).inverseCumulativeProbability(0.5 + RatioEstimate.CONFIDENCE / 2);
+        return t * Math.sqrt(squares / (n - 1) / n);
+    }
+}
