@@ -90,10 +90,17 @@ public final class ContinuedRun {
             List<Double> samples = new ArrayList<>(old.samples());
             samples.addAll(more.samples());
             looks.add(samples.size());
+            // Iterations are kept for every round or for none: rounds stored without them make the merged record
+            // keep none.
+            List<List<Double>> iterations = new ArrayList<>();
+            if (!old.iterations().isEmpty() && !more.iterations().isEmpty()) {
+                iterations.addAll(old.iterations());
+                iterations.addAll(more.iterations());
+            }
             double[] scores = samples.stream().mapToDouble(Double::doubleValue).toArray();
             merged.add(new ResultRecord(old.experiment(), old.benchmark(), old.params(), old.threads(), mean(scores),
                     halfWidth(scores), old.unit(), secondary(old, storedRounds, more, addedRounds), old.mode(),
-                    old.oversubscribed(), samples.size(), old.comparison(), samples, old.run(), looks));
+                    old.oversubscribed(), samples.size(), old.comparison(), samples, old.run(), looks, iterations));
         }
         List<ResultRecord> judged = new ArrayList<>(merged.size());
         for (ResultRecord r : merged) {

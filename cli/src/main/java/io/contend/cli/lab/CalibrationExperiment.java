@@ -57,8 +57,8 @@ public final class CalibrationExperiment implements Experiment {
     }
 
     @Override
-    public boolean runsByDefault() {
-        return false;
+    public boolean runsByDefault(LabMode mode) {
+        return mode == LabMode.FULL;
     }
 
     @Override
@@ -75,7 +75,7 @@ public final class CalibrationExperiment implements Experiment {
 
     @Override
     public Duration budget(LabMode mode) {
-        return mode.budget(Duration.ofSeconds(60), Duration.ofMinutes(5));
+        return mode.budget(Duration.ofSeconds(60), Duration.ofMinutes(3));
     }
 
     @Override

@@ -1,6 +1,7 @@
 package io.contend.cli.lab;
 
 import io.contend.cli.results.ChartData;
+import io.contend.cli.results.ResultRecord;
 
 import io.contend.cli.results.TableSpec;
 import java.io.IOException;
@@ -49,11 +50,22 @@ public interface Experiment {
     }
 
     /**
-     * @return whether {@code contend lab} without experiment names runs it; one that only runs when named (such
-     *         as {@code calibrate}) says false
+     * @param mode the lab mode
+     * @return whether {@code contend lab} without experiment names runs it in that mode; one that only runs when
+     *         named (or, as {@code calibrate}, with {@code --full}) says false
      */
-    default boolean runsByDefault() {
+    default boolean runsByDefault(LabMode mode) {
         return true;
+    }
+
+    /**
+     * Called by {@code contend lab --more} after {@link #comparisons} and before the new rounds, with the stored
+     * records of the run it continues, so that an experiment whose plan rests on a calibration step (a rate found
+     * before the rounds) runs the new rounds on the stored calibration rather than a new one. By default nothing.
+     *
+     * @param stored the stored records of the run, as read from results.json
+     */
+    default void continueFrom(List<ResultRecord> stored) {
     }
 
     /**

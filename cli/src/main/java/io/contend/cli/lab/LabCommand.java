@@ -132,7 +132,8 @@ public final class LabCommand implements Callable<Integer> {
         PrintWriter stdout = spec.commandLine().getOut();
         if (list) {
             for (Experiment e : registry.all()) {
-                stdout.printf("%-12s %s%s%n", e.name(), e.runsByDefault() ? "" : "(only when named) ", e.title());
+                stdout.printf("%-12s %s%s%n", e.name(), e.runsByDefault(LabMode.QUICK) ? ""
+                        : e.runsByDefault(LabMode.FULL) ? "(only when named, or with --full) " : "(only when named) ", e.title());
             }
             stdout.flush();
             return 0;
@@ -271,6 +272,7 @@ public final class LabCommand implements Callable<Integer> {
                         : new RoundPlan(budget, 0, itsMode.minRounds(), itsMode.maxRounds());
                 long start = System.nanoTime();
                 try {
+                    experiment.continueFrom(c.records());
                     Map<Trial, List<Sample>> samples = new RoundRunner().run(c.comparisons(), experimentRounds,
                             progress.listener());
                     List<ResultRecord> added = new RoundAggregator(experiment.name(), itsMode.label(), machine.cpus(),
@@ -443,7 +445,8 @@ public final class LabCommand implements Callable<Integer> {
 
     private List<Experiment> select() {
         if (experiments.isEmpty()) {
-            return registry.all().stream().filter(Experiment::runsByDefault).toList();
+            LabMode mode = modeOption == null ? LabMode.QUICK : modeOption.mode();
+            return registry.all().stream().filter(e -> e.runsByDefault(mode)).toList();
         }
         List<Experiment> selected = new ArrayList<>();
         for (String name : new LinkedHashSet<>(experiments)) {

@@ -133,7 +133,7 @@ public final class QueuesExperiment extends JmhExperiment {
 
     @Override
     public Duration budget(LabMode mode) {
-        return mode.budget(Duration.ofSeconds(120), Duration.ofMinutes(14));
+        return mode.budget(Duration.ofSeconds(120), Duration.ofMinutes(12));
     }
 
     /** Throughput's score is messages passed per microsecond; burst's is JMH's primary result (ns per burst). */

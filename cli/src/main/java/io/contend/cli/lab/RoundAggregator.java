@@ -72,7 +72,9 @@ final class RoundAggregator {
         }
         return new ResultRecord(experiment, trial.benchmark(), trial.params(), trial.threads(), mean(scores),
                 halfWidth(scores), unit, secondaryMeans(rounds), mode, trial.threads() > cpus, rounds.size(),
-                comparison, java.util.Arrays.stream(scores).boxed().toList(), run);
+                comparison, java.util.Arrays.stream(scores).boxed().toList(), run, List.of(rounds.size()),
+                rounds.stream().allMatch(s -> s.iterations().isEmpty()) ? List.of()
+                        : rounds.stream().map(Sample::iterations).toList());
     }
 
     private static double[] scores(List<Sample> rounds) {

@@ -83,6 +83,27 @@ public final class WritepathExperiment implements Experiment {
         return comparisons;
     }
 
+    /**
+     * Continues a stored run at its calibrated rate: the fixed rates of the new rounds are the same shares of the
+     * same JDK saturation as the stored rounds', so that all its rounds measure one experiment.
+     *
+     * @throws IllegalArgumentException if a stored fixed-rate record does not say its calibrated rate
+     */
+    @Override
+    public synchronized void continueFrom(List<ResultRecord> stored) {
+        for (ResultRecord r : stored) {
+            if (r.benchmark().equals(FIXED_RATE)) {
+                ResultRecord.Secondary rate = r.secondary().get("calibratedSaturation");
+                if (rate == null || !(rate.score() >= 1)) {
+                    throw new IllegalArgumentException("the stored run's " + r.params() + " has no calibrated rate: "
+                            + rate);
+                }
+                calibratedJdkSaturation = Math.round(rate.score());
+                return;
+            }
+        }
+    }
+
     private Trial saturation(WritePathBuild build) {
         Map<String, String> params = new LinkedHashMap<>();
         params.put("build", build.label());

@@ -256,6 +256,34 @@ final class JsonFields {
         return out;
     }
 
+    /** @return the array of arrays of finite numbers (each inner one may be empty); empty if absent */
+    List<List<Double>> optionalNumberRows(String name) {
+        if (!has(name)) {
+            return List.of();
+        }
+        JsonArray rows = array(name);
+        List<List<Double>> out = new ArrayList<>(rows.size());
+        for (int i = 0; i < rows.size(); i++) {
+            JsonElement row = rows.get(i);
+            String where = path(name) + "[" + i + "]";
+            if (!row.isJsonArray()) {
+                throw new ResultsFormatException(file, where + " is " + shown(row) + ", not an array");
+            }
+            JsonArray values = row.getAsJsonArray();
+            List<Double> numbers = new ArrayList<>(values.size());
+            for (int j = 0; j < values.size(); j++) {
+                JsonElement e = values.get(j);
+                if (!(e.isJsonPrimitive() && e.getAsJsonPrimitive().isNumber() && Double.isFinite(e.getAsDouble()))) {
+                    throw new ResultsFormatException(file, where + "[" + j + "] is " + shown(e)
+                            + ", not a finite number");
+                }
+                numbers.add(e.getAsDouble());
+            }
+            out.add(numbers);
+        }
+        return out;
+    }
+
     /** @return the array's numbers, a null as NaN (a round that measured nothing); empty if absent */
     List<Double> optionalNumbers(String name) {
         if (!has(name)) {

@@ -29,11 +29,14 @@ import java.util.Objects;
  *              fixed plan, one more for each time {@code contend lab --more} added rounds to it; a comparison of
  *              more than one look is judged by a confidence sequence (see the analysis' {@code StoppingRule}).
  *              Strictly increasing, the last one {@code rounds}; empty only for a record of no rounds
+ * @param iterations per round, in round order, the score of each measured iteration of its JMH fork (the round's
+ *                   score is their mean); an empty list for a round measured otherwise, and no rounds at all in
+ *                   files written before iterations were kept
  */
 public record ResultRecord(String experiment, String benchmark, Map<String, String> params, int threads, double score,
                            Double error, String unit, Map<String, Secondary> secondary, String mode,
                            boolean oversubscribed, int rounds, ComparisonResult comparison, List<Double> samples,
-                           String run, List<Integer> looks) {
+                           String run, List<Integer> looks, List<List<Double>> iterations) {
 
     /**
      * A secondary result: a score and its unit.
@@ -95,10 +98,38 @@ public record ResultRecord(String experiment, String benchmark, Map<String, Stri
     }
 
     /**
-     * Copies the maps, the samples and the looks, keeping their order.
+     * A record without iterations, as files before schema version 4 hold them.
+     *
+     * @param experiment the lab experiment
+     * @param benchmark the benchmark's short name
+     * @param params the configuration's parameters
+     * @param threads threads doing the measured work
+     * @param score the mean of the per-round scores
+     * @param error half-width of the 95% interval, or null
+     * @param unit the score's unit
+     * @param secondary secondary results by name
+     * @param mode lab mode of the run
+     * @param oversubscribed whether threads exceeded the machine's CPUs
+     * @param rounds rounds measured
+     * @param comparison how it compares with its baseline, or null
+     * @param samples the score of each round, in round order
+     * @param run the id of the run that measured it, or null
+     * @param looks the rounds at which each look ended
+     */
+    public ResultRecord(String experiment, String benchmark, Map<String, String> params, int threads, double score,
+                        Double error, String unit, Map<String, Secondary> secondary, String mode,
+                        boolean oversubscribed, int rounds, ComparisonResult comparison, List<Double> samples,
+                        String run, List<Integer> looks) {
+        this(experiment, benchmark, params, threads, score, error, unit, secondary, mode, oversubscribed, rounds,
+                comparison, samples, run, looks, List.of());
+    }
+
+    /**
+     * Copies the maps, the samples, the looks and the iterations, keeping their order.
      *
      * @throws IllegalArgumentException if the looks are not strictly increasing from 1 or do not end at
-     *                                  {@code rounds}
+     *                                  {@code rounds}, or iterations are kept for some rounds but not for every
+     *                                  sample
      */
     public ResultRecord {
         Objects.requireNonNull(experiment, "experiment");
@@ -107,6 +138,11 @@ public record ResultRecord(String experiment, String benchmark, Map<String, Stri
         secondary = Collections.unmodifiableMap(new LinkedHashMap<>(secondary));
         samples = List.copyOf(samples);
         looks = List.copyOf(looks);
+        iterations = iterations.stream().map(List::copyOf).toList();
+        if (!iterations.isEmpty() && iterations.size() != samples.size()) {
+            throw new IllegalArgumentException("iterations of " + iterations.size() + " rounds for "
+                    + samples.size() + " samples");
+        }
         int previous = 0;
         for (int look : looks) {
             if (look <= previous) {
@@ -128,7 +164,7 @@ public record ResultRecord(String experiment, String benchmark, Map<String, Stri
     /** @return this record with another judgement of its comparison (for example at another margin) */
     public ResultRecord withComparison(ComparisonResult judged) {
         return new ResultRecord(experiment, benchmark, params, threads, score, error, unit, secondary, mode,
-                oversubscribed, rounds, judged, samples, run, looks);
+                oversubscribed, rounds, judged, samples, run, looks, iterations);
     }
 
     /**

@@ -18,28 +18,30 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * {@code results.json}, schema version 3: one object with {@code schemaVersion}, {@code machine}, {@code mode},
+ * {@code results.json}, schema version 4: one object with {@code schemaVersion}, {@code machine}, {@code mode},
  * {@code started} (of the latest run), {@code runs} (per run id a {@link RunInfo}: contend's version and commit,
  * the JVM and its arguments, the CPU, the peers' versions, start and end), {@code experiments} (per experiment an {@link ExperimentInfo}: title, mode, rounds, budget,
  * elapsed time and its {@link TableSpec}) and {@code results} (a list of {@link ResultRecord}s; a record
  * compared with a baseline carries a {@code comparison}, see {@link ComparisonResult}; every record of version 3
  * keeps its per-round {@code samples} and the id of its {@code run}, so that its comparison can be judged again,
  * at another margin or pooled with other runs, and the {@code looks}: the rounds at which each look at the run
- * ended, more than one when {@code contend lab --more} added rounds to it).
+ * ended, more than one when {@code contend lab --more} added rounds to it; version 4 adds each round's JMH
+ * {@code iterations} and stores table notes as paragraphs, where version 3 kept lines wrapped for a terminal).
  *
  * <p>A lab run replaces the records of the experiments it runs and keeps the others, so running experiments one
  * at a time builds up one file. The file is written to a temporary file and moved into place, so a crash never
  * leaves half a file; an unreadable existing file is kept as {@code results.json.unreadable}. A file can also be
  * {@linkplain #reopen reopened} to add rounds to runs it holds: the records of the experiments continued are
  * replaced in place, everything else stays as it was. Version 1 files
- * (no {@code experiments}, no comparisons) and version 2 (no runs, no samples: their verdicts are shown as
- * stored and cannot be judged again) are still read.
+ * (no {@code experiments}, no comparisons), version 2 (no runs, no samples: their verdicts are shown as
+ * stored and cannot be judged again) and version 3 (no iterations; its wrapped note lines are read as one
+ * paragraph) are still read.
  */
 public final class ResultsFile {
     /** File name inside the output directory. */
     public static final String NAME = "results.json";
     /** The schema this version writes. */
-    public static final int SCHEMA_VERSION = 3;
+    public static final int SCHEMA_VERSION = 4;
 
     private static final Gson GSON = new GsonBuilder().setPrettyPrinting().serializeNulls().create();
 
@@ -275,6 +277,13 @@ public final class ResultsFile {
         JsonArray looks = new JsonArray();
         r.looks().forEach(looks::add);
         o.add("looks", looks);
+        JsonArray iterations = new JsonArray();
+        for (List<Double> round : r.iterations()) {
+            JsonArray scores = new JsonArray();
+            round.stream().map(ResultsFile::finiteOrNull).forEach(scores::add);
+            iterations.add(scores);
+        }
+        o.add("iterations", iterations);
         return o;
     }
 

@@ -38,7 +38,8 @@ final class ResultsReader {
         JsonFields machine = root.optionalObject("machine");
         Map<String, ExperimentInfo> experiments = new LinkedHashMap<>();
         if (root.has("experiments")) {
-            root.objectsByName("experiments").forEach((name, info) -> experiments.put(name, experiment(info)));
+            root.objectsByName("experiments").forEach((name, info) -> experiments.put(name,
+                    paragraphs(experiment(info), version)));
         }
         Map<String, RunInfo> runs = new LinkedHashMap<>();
         if (root.has("runs")) {
@@ -136,6 +137,19 @@ final class ResultsReader {
         return p.build(() -> new PublishedTable(p.string("source"), p.strings("header"), p.stringRows("rows")));
     }
 
+    /** Schema 3 and older stored a table's notes as lines wrapped for a terminal: they read as one paragraph. */
+    private static ExperimentInfo paragraphs(ExperimentInfo info, int version) {
+        TableSpec t = info.table();
+        if (version >= 4 || t.notes().size() < 2) {
+            return info;
+        }
+        TableSpec joined = new TableSpec(t.paramColumns(), t.compared(), t.baseline(), t.direction(), t.directions(),
+                t.secondaryColumns(), List.of(String.join(" ", t.notes().stream().map(String::strip).toList())),
+                t.ratioNote(), t.published());
+        return new ExperimentInfo(info.title(), info.mode(), info.rounds(), info.budgetSeconds(), info.elapsedSeconds(),
+                joined, info.charts());
+    }
+
     private static ResultRecord record(JsonFields r) {
         Map<String, ResultRecord.Secondary> secondary = new LinkedHashMap<>();
         r.objectsByName("secondary").forEach((name, s) ->
@@ -147,7 +161,8 @@ final class ResultsReader {
                 r.integer("threads", 1), r.numberOrNaN("score"), error(r), r.string("unit"), secondary,
                 r.optionalString("mode", "unknown"), r.optionalBoolean("oversubscribed", false),
                 rounds, comparison == null ? null : comparison(comparison),
-                r.optionalNumbers("samples"), r.optionalString("run", null), looks == null ? List.of(rounds) : looks));
+                r.optionalNumbers("samples"), r.optionalString("run", null), looks == null ? List.of(rounds) : looks,
+                r.optionalNumberRows("iterations")));
     }
 
     private static Double error(JsonFields r) {

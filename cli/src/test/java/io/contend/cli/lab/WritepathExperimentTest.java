@@ -12,6 +12,7 @@ import java.util.Map;
 import java.util.Set;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 class WritepathExperimentTest {
@@ -89,5 +90,22 @@ class WritepathExperimentTest {
         assertEquals(1050, medians.get(0)[0]);
         assertEquals(2, medians.get(0)[1]);
         assertEquals(50, medians.get(1)[1]);
+    }
+
+    @Test
+    void aContinuedRunKeepsTheStoredCalibratedRate() throws Exception {
+        WritepathExperiment e = new WritepathExperiment();
+        List<Comparison> plan = e.comparisons(new LabPlan(LabMode.SMOKE, List.of(), false, 2));
+        ResultRecord stored = new ResultRecord("writepath", WritepathExperiment.FIXED_RATE,
+                Map.of("build", "jdk", "load", "50%"), 4, 1.0, null, "ms",
+                Map.of("calibratedSaturation", new ResultRecord.Secondary(1234, "ops/s")), "smoke", false, 2, null);
+        e.continueFrom(List.of(stored));
+        Trial fixed = plan.get(1).baseline();
+        Sample s = fixed.measure(0);
+        assertEquals(1234, s.secondary().get("calibratedSaturation").score(), "no new calibration search");
+        assertEquals(617, s.secondary().get("rate").score(), "50% of the stored rate");
+        ResultRecord without = new ResultRecord("writepath", WritepathExperiment.FIXED_RATE,
+                Map.of("build", "jdk", "load", "50%"), 4, 1.0, null, "ms", Map.of(), "smoke", false, 2, null);
+        assertThrows(IllegalArgumentException.class, () -> e.continueFrom(List.of(without)));
     }
 }
