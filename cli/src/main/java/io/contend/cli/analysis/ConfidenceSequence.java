@@ -1,6 +1,5 @@
 package io.contend.cli.analysis;
 
-import java.util.Arrays;
 
 /**
  * An anytime-valid confidence sequence for the mean of the per-round log ratios: a sequence of intervals, one
@@ -58,27 +57,16 @@ public final class ConfidenceSequence {
         if (!(confidence > 0 && confidence < 1)) {
             throw new IllegalArgumentException("confidence must be in (0, 1): " + confidence);
         }
-        double[] logs = Arrays.stream(ratios).filter(r -> Double.isFinite(r) && r > 0).map(Math::log).toArray();
-        int n = logs.length;
-        if (n == 0) {
-            throw new IllegalArgumentException("no usable round among " + Arrays.toString(ratios));
+        LogRatios logs = LogRatios.of(ratios);
+        if (logs.n() == 1) {
+            return logs.withoutInterval(confidence);
         }
-        double mean = Arrays.stream(logs).average().orElseThrow();
-        if (n == 1) {
-            return new RatioEstimate(Math.exp(mean), Double.NaN, Double.NaN, confidence, 1, 0);
-        }
-        double squares = 0;
-        for (double d : logs) {
-            squares += (d - mean) * (d - mean);
-        }
-        double sd = Math.sqrt(squares / (n - 1));
-        double factor = halfWidthFactor(n, 1 - confidence, PRIOR_ROUNDS);
+        double factor = halfWidthFactor(logs.n(), 1 - confidence, PRIOR_ROUNDS);
         if (Double.isInfinite(factor)) {
-            return new RatioEstimate(Math.exp(mean), 0, Double.POSITIVE_INFINITY, confidence, n, sd);
+            return new RatioEstimate(Math.exp(logs.mean()), 0, Double.POSITIVE_INFINITY, confidence, logs.n(),
+                    logs.sd());
         }
-        double halfWidth = factor * sd;
-        return new RatioEstimate(Math.exp(mean), Math.exp(mean - halfWidth), Math.exp(mean + halfWidth), confidence,
-                n, sd);
+        return logs.estimate(factor * logs.sd(), confidence);
     }
 
     /**

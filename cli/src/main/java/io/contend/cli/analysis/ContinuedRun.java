@@ -2,7 +2,6 @@ package io.contend.cli.analysis;
 
 import io.contend.cli.results.ComparisonResult;
 import io.contend.cli.results.ResultRecord;
-import org.apache.commons.math3.distribution.TDistribution;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -98,8 +97,9 @@ public final class ContinuedRun {
                 iterations.addAll(more.iterations());
             }
             double[] scores = samples.stream().mapToDouble(Double::doubleValue).toArray();
-            merged.add(new ResultRecord(old.experiment(), old.benchmark(), old.params(), old.threads(), mean(scores),
-                    halfWidth(scores), old.unit(), secondary(old, storedRounds, more, addedRounds), old.mode(),
+            merged.add(new ResultRecord(old.experiment(), old.benchmark(), old.params(), old.threads(),
+                    ScoreInterval.mean(scores), ScoreInterval.halfWidth(scores), old.unit(),
+                    secondary(old, storedRounds, more, addedRounds), old.mode(),
                     old.oversubscribed(), samples.size(), old.comparison(), samples, old.run(), looks, iterations));
         }
         List<ResultRecord> judged = new ArrayList<>(merged.size());
@@ -159,29 +159,5 @@ public final class ContinuedRun {
         }
         more.secondary().forEach(out::putIfAbsent);
         return out;
-    }
-
-    /** The mean of the per-round scores, as the lab's aggregation computes it. */
-    static double mean(double[] values) {
-        double sum = 0;
-        for (double v : values) {
-            sum += v;
-        }
-        return sum / values.length;
-    }
-
-    /** Half-width of the 95% t interval of the mean of the scores, or null with fewer than two. */
-    static Double halfWidth(double[] values) {
-        int n = values.length;
-        if (n < 2) {
-            return null;
-        }
-        double mean = mean(values);
-        double squares = 0;
-        for (double v : values) {
-            squares += (v - mean) * (v - mean);
-        }
-        double t = new TDistribution(null, n - 1).inverseCumulativeProbability(0.5 + RatioEstimate.CONFIDENCE / 2);
-        return t * Math.sqrt(squares / (n - 1) / n);
     }
 }

@@ -3,8 +3,6 @@ package io.contend.cli.analysis;
 import io.contend.cli.results.Direction;
 import org.apache.commons.math3.distribution.TDistribution;
 
-import java.util.Arrays;
-
 /**
  * The ratio of a contender to its baseline over paired rounds, with a confidence interval.
  *
@@ -52,15 +50,7 @@ public record RatioEstimate(double ratio, double low, double high, double confid
      * @throws IllegalArgumentException if the arrays differ in length or no round is usable
      */
     public static RatioEstimate paired(double[] contender, double[] baseline, Direction direction, double confidence) {
-        if (contender.length != baseline.length) {
-            throw new IllegalArgumentException("paired rounds need as many contender scores as baseline scores: "
-                    + contender.length + " vs " + baseline.length);
-        }
-        double[] ratios = new double[contender.length];
-        for (int i = 0; i < ratios.length; i++) {
-            ratios[i] = direction.ratio(contender[i], baseline[i]);
-        }
-        return ofRatios(ratios, confidence);
+        return ofRatios(LogRatios.paired(contender, baseline, direction), confidence);
     }
 
     /**
@@ -70,23 +60,11 @@ public record RatioEstimate(double ratio, double low, double high, double confid
      * @throws IllegalArgumentException if no ratio is usable
      */
     public static RatioEstimate ofRatios(double[] ratios, double confidence) {
-        double[] logs = Arrays.stream(ratios).filter(r -> Double.isFinite(r) && r > 0).map(Math::log).toArray();
-        int n = logs.length;
-        if (n == 0) {
-            throw new IllegalArgumentException("no usable round among " + Arrays.toString(ratios));
+        LogRatios logs = LogRatios.of(ratios);
+        if (logs.n() == 1) {
+            return logs.withoutInterval(confidence);
         }
-        double mean = Arrays.stream(logs).average().orElseThrow();
-        if (n == 1) {
-            return new RatioEstimate(Math.exp(mean), Double.NaN, Double.NaN, confidence, 1, 0);
-        }
-        double squares = 0;
-        for (double d : logs) {
-            squares += (d - mean) * (d - mean);
-        }
-        double sd = Math.sqrt(squares / (n - 1));
-        double halfWidth = tQuantile(n - 1, confidence) * sd / Math.sqrt(n);
-        return new RatioEstimate(Math.exp(mean), Math.exp(mean - halfWidth), Math.exp(mean + halfWidth), confidence,
-                n, sd);
+        return logs.estimate(tQuantile(logs.n() - 1, confidence) * logs.sd() / Math.sqrt(logs.n()), confidence);
     }
 
     /**

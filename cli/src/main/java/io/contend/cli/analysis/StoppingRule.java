@@ -83,15 +83,7 @@ public enum StoppingRule {
         if (this == FIXED_PLAN) {
             return RatioEstimate.paired(contender, baseline, direction, RatioEstimate.CONFIDENCE);
         }
-        if (contender.length != baseline.length) {
-            throw new IllegalArgumentException("paired rounds need as many contender scores as baseline scores: "
-                    + contender.length + " vs " + baseline.length);
-        }
-        double[] ratios = new double[contender.length];
-        for (int i = 0; i < ratios.length; i++) {
-            ratios[i] = direction.ratio(contender[i], baseline[i]);
-        }
-        return ConfidenceSequence.ofRatios(ratios, RatioEstimate.CONFIDENCE);
+        return ConfidenceSequence.ofRatios(LogRatios.paired(contender, baseline, direction), RatioEstimate.CONFIDENCE);
     }
 
     /**

@@ -50,8 +50,8 @@ import java.util.stream.Collectors;
                 + "verdict (faster, slower, same or inconclusive). Writes results.json and index.html (the report) "
                 + "in the output directory.", ""},
         footer = {"", "Modes: --smoke (seconds: proves each experiment runs), --quick (default: the headline "
-                + "comparisons, all experiments within about 10 minutes), --full (every comparison, longer rounds, "
-                + "within about 60 minutes). Thread counts above this machine's CPUs are marked oversubscribed (*)."})
+                + "comparisons, all experiments within about 10 minutes), --full (every comparison, longer rounds, at "
+                + "least 5 of them: hours on 2 CPUs; name experiments to run fewer). Thread counts above this machine's CPUs are marked oversubscribed (*)."})
 public final class LabCommand implements Callable<Integer> {
 
     @Spec

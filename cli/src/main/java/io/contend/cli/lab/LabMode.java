@@ -9,7 +9,9 @@ import java.util.Locale;
  * <ul>
  * <li>smoke: two rounds of one short iteration; proves each experiment runs, says nothing of speed;</li>
  * <li>quick (default): the headline comparisons, every experiment in all within about 10 minutes on 2 cores;</li>
- * <li>full: every comparison, longer iterations and more rounds, within about 60 minutes.</li>
+ * <li>full: every comparison, longer iterations and at least 5 rounds. Its budgets add up to an hour but only add
+ * rounds beyond the fifth: five rounds of every matrix take hours on 2 CPUs (backoff's 18 configurations alone
+ * about 130 s a round).</li>
  * </ul>
  */
 public enum LabMode {

@@ -2,10 +2,10 @@ package io.contend.cli.lab;
 
 import io.contend.cli.analysis.Judge;
 import io.contend.cli.analysis.RatioEstimate;
+import io.contend.cli.analysis.ScoreInterval;
 import io.contend.cli.results.ComparisonResult;
 import io.contend.cli.results.ResultRecord;
 import io.contend.cli.results.Verdict;
-import org.apache.commons.math3.distribution.TDistribution;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -70,8 +70,9 @@ final class RoundAggregator {
                 throw new IllegalStateException(trial.describe() + " reported " + unit + " and " + s.unit());
             }
         }
-        return new ResultRecord(experiment, trial.benchmark(), trial.params(), trial.threads(), mean(scores),
-                halfWidth(scores), unit, secondaryMeans(rounds), mode, trial.threads() > cpus, rounds.size(),
+        return new ResultRecord(experiment, trial.benchmark(), trial.params(), trial.threads(),
+                ScoreInterval.mean(scores), ScoreInterval.halfWidth(scores), unit, secondaryMeans(rounds), mode,
+                trial.threads() > cpus, rounds.size(),
                 comparison, java.util.Arrays.stream(scores).boxed().toList(), run, List.of(rounds.size()),
                 rounds.stream().allMatch(s -> s.iterations().isEmpty()) ? List.of()
                         : rounds.stream().map(Sample::iterations).toList());
@@ -97,28 +98,5 @@ final class RoundAggregator {
             means.put(e.getKey(), new ResultRecord.Secondary(n == 0 ? Double.NaN : sum / n, e.getValue().unit()));
         }
         return means;
-    }
-
-    static double mean(double[] values) {
-        double sum = 0;
-        for (double v : values) {
-            sum += v;
-        }
-        return sum / values.length;
-    }
-
-    /** Half-width of the 95% t interval of the mean, or null with fewer than two values. */
-    static Double halfWidth(double[] values) {
-        int n = values.length;
-        if (n < 2) {
-            return null;
-        }
-        double mean = mean(values);
-        double squares = 0;
-        for (double v : values) {
-            squares += (v - mean) * (v - mean);
-        }
-        double t = new TDistribution(null, n - 1).inverseCumulativeProbability(0.5 + RatioEstimate.CONFIDENCE / 2);
-        return t * Math.sqrt(squares / (n - 1) / n);
     }
 }

@@ -45,7 +45,7 @@ class ContinuedRunTest {
 
     private static ResultRecord record(String impl, List<Double> samples, ComparisonResult c, String run, double extra) {
         double[] s = samples.stream().mapToDouble(Double::doubleValue).toArray();
-        return new ResultRecord("x", "bench", Map.of("impl", impl), 2, ContinuedRun.mean(s), ContinuedRun.halfWidth(s),
+        return new ResultRecord("x", "bench", Map.of("impl", impl), 2, ScoreInterval.mean(s), ScoreInterval.halfWidth(s),
                 "ops/us", Map.of("extra", new ResultRecord.Secondary(extra, "n")), "quick", false, samples.size(), c,
                 samples, run);
     }
