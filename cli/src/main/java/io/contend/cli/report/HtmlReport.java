@@ -48,6 +48,12 @@ import java.util.stream.Stream;
 public final class HtmlReport {
     /** File name of the report, next to results.json. */
     public static final String NAME = "index.html";
+    /**
+     * The A/A experiment's name and the parameter naming the experiment each of its rows calibrates, as the lab
+     * writes them (the report reads files, not the lab's classes).
+     */
+    static final String CALIBRATION = "calibrate";
+    static final String CALIBRATION_OF = "of";
 
     private static final String CSS = """
             body{font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;margin:24px auto;max-width:1100px;
@@ -138,9 +144,11 @@ public final class HtmlReport {
                 .append("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n")
                 .append("<title>contend lab report</title>\n<style>\n").append(CSS).append("</style>\n</head>\n<body>\n");
         header(out, contents, byExperiment);
+        Map<String, ResultRecord> floors = noiseFloors(byExperiment.getOrDefault(CALIBRATION, List.of()));
         for (Map.Entry<String, List<ResultRecord>> e : byExperiment.entrySet()) {
             ExperimentInfo info = contents.experiments().get(e.getKey());
-            section(out, e.getKey(), info != null ? info : genericInfo(e.getValue()), e.getValue());
+            section(out, e.getKey(), info != null ? info : genericInfo(e.getValue()), e.getValue(),
+                    floors.get(e.getKey()));
         }
         out.append("</body>\n</html>\n");
         return out.toString();
@@ -189,7 +197,32 @@ public final class HtmlReport {
         out.append("</nav>\n</header>\n");
     }
 
-    private static void section(StringBuilder out, String name, ExperimentInfo info, List<ResultRecord> records) {
+    /**
+     * @param calibration the records of the A/A experiment, if the file holds it
+     * @return per experiment, its A/A comparison (the record of copy B, labelled with the experiment it is "of")
+     */
+    static Map<String, ResultRecord> noiseFloors(List<ResultRecord> calibration) {
+        Map<String, ResultRecord> floors = new LinkedHashMap<>();
+        for (ResultRecord r : calibration) {
+            String of = r.param(CALIBRATION_OF);
+            if (of != null && r.comparison() != null && r.comparison().ratioLow() != null) {
+                floors.put(of, r);
+            }
+        }
+        return floors;
+    }
+
+    /** The noise floor's sentence: what the same configuration against itself gave on this machine. */
+    static String noiseFloor(ResultRecord aa) {
+        ComparisonResult c = aa.comparison();
+        return String.format(Locale.ROOT, "This machine's noise floor here: the baseline measured against itself "
+                + "(A/A, experiment %s, %d rounds) gave %.2fx [%.2f, %.2f]. A comparison whose interval is no "
+                + "narrower than that is within what noise alone makes of equal sides.", CALIBRATION, c.rounds(),
+                c.ratio(), c.ratioLow(), c.ratioHigh());
+    }
+
+    private static void section(StringBuilder out, String name, ExperimentInfo info, List<ResultRecord> records,
+                                ResultRecord noiseFloor) {
         TableSpec spec = info.table();
         out.append("<section class=\"experiment\" id=\"exp-").append(Html.escape(name)).append("\">\n<h2>")
                 .append(Html.escape(name)).append(": ").append(Html.escape(info.title())).append("</h2>\n");
@@ -215,6 +248,9 @@ public final class HtmlReport {
         } else {
             out.append("<p>").append(Html.escape(ResultTable.ratioNote(spec))).append("</p>\n");
             out.append("<p class=\"verdicts\">").append(Html.escape(table.verdictSummary())).append("</p>\n");
+        }
+        if (noiseFloor != null) {
+            out.append("<p class=\"noise-floor\">").append(Html.escape(noiseFloor(noiseFloor))).append("</p>\n");
         }
         if (info.rounds() > 0) {
             out.append("<p class=\"rounds\">").append(Html.escape(String.format(Locale.ROOT,

@@ -1,6 +1,10 @@
 package io.contend.cli.report;
 
 import io.contend.cli.results.ResultsFile;
+import io.contend.cli.results.TableSpec;
+import io.contend.cli.results.ResultRecord;
+import io.contend.cli.results.Direction;
+import io.contend.cli.results.ComparisonResult;
 import io.contend.cli.results.MachineInfo;
 import io.contend.cli.results.ExperimentInfo;
 import io.contend.cli.results.ChartData;
@@ -18,6 +22,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.LinkedHashMap;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -188,5 +194,34 @@ class HtmlReportTest {
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
                 () -> new HtmlReport().write(dir));
         assertTrue(e.getMessage().contains("no results.json in " + dir.toAbsolutePath()), e.getMessage());
+    }
+
+    @Test
+    void anExperimentCalibratedInTheSameFileShowsItsNoiseFloor() {
+        TableSpec spec = new TableSpec(List.of("impl"), "impl", "a", Direction.HIGHER, List.of(), List.of("Notes."));
+        TableSpec aa = new TableSpec(List.of("of", "copy"), "copy", "A", Direction.HIGHER, List.of(), List.of());
+        ComparisonResult ab = new ComparisonResult(Map.of("impl", "a"), 1.5, 1.2, 1.9, 0.95, 3, Verdict.FASTER, 0.05,
+                Direction.HIGHER, null);
+        ComparisonResult floor = new ComparisonResult(Map.of("copy", "A"), 0.96, 0.77, 1.2, 0.95, 3,
+                Verdict.INCONCLUSIVE, 0.05, Direction.HIGHER, null);
+        List<ResultRecord> records = List.of(
+                new ResultRecord("x", "bench", Map.of("impl", "a"), 2, 1, null, "ops/us", Map.of(), "quick", false, 3,
+                        null),
+                new ResultRecord("x", "bench", Map.of("impl", "b"), 2, 1.5, null, "ops/us", Map.of(), "quick", false, 3,
+                        ab),
+                new ResultRecord("calibrate", "bench", Map.of("impl", "a", "of", "x", "copy", "A"), 2, 1, null, "ops/us",
+                        Map.of(), "quick", false, 3, null),
+                new ResultRecord("calibrate", "bench", Map.of("impl", "a", "of", "x", "copy", "B"), 2, 1, null, "ops/us",
+                        Map.of(), "quick", false, 3, floor));
+        Map<String, ExperimentInfo> infos = new LinkedHashMap<>();
+        infos.put("x", new ExperimentInfo("x", "quick", 3, 60, 50, spec));
+        infos.put("calibrate", new ExperimentInfo("A/A", "quick", 3, 60, 50, aa));
+        String html = new HtmlReport().render(new ResultsFile.Contents(4, new MachineInfo(2, "17", "vm", "os"), "quick",
+                "2026-11-26T00:00:00Z", infos, records));
+        int section = html.indexOf("id=\"exp-x\"");
+        int floorAt = html.indexOf("class=\"noise-floor\"");
+        assertTrue(section >= 0 && floorAt > section && floorAt < html.indexOf("id=\"exp-calibrate\""), html);
+        assertTrue(html.contains("gave 0.96x [0.77, 1.20]"), html);
+        assertEquals(1, html.split("class=\"noise-floor\"", -1).length - 1, "only the calibrated experiment has one");
     }
 }
