@@ -3,7 +3,6 @@ package io.contend.queue;
 import java.util.AbstractQueue;
 import java.util.Iterator;
 import java.util.function.Consumer;
-import java.util.function.Supplier;
 
 /**
  * java.util.Queue on top of a {@link MessagePassingQueue}: add/offer/remove/poll/element/peek with the
@@ -45,28 +44,6 @@ public abstract class AbstractMessagePassingQueue<E> extends AbstractQueue<E> im
         }
         return n;
     }
-
-    @Override
-    public int fill(Supplier<E> supplier, int limit) {
-        java.util.Objects.requireNonNull(supplier, "supplier");
-        QueueSupport.checkLimit(limit);
-        int n = 0;
-        while (n < limit && hasRoomForOne()) {
-            if (!relaxedOffer(QueueSupport.requireElement(supplier.get()))) {
-                throw new IllegalStateException("a single producer found no room after checking: " + this);
-            }
-            n++;
-        }
-        return n;
-    }
-
-    /**
-     * For fill: whether an offer by the calling producer would succeed now. Only the calling producer can
-     * take the room away for SPSC queues; MPSC queues override fill.
-     *
-     * @return true if one more element fits
-     */
-    abstract boolean hasRoomForOne();
 
     /** @return e.g. {@code SpscArrayQueue[capacity=1024, size=3]}; never throws */
     @Override

@@ -153,7 +153,10 @@ public interface MessagePassingQueue<E> {
 
     /**
      * Adds up to {@code limit} elements from {@code supplier}, stopping early when the queue is full. Producer
-     * thread only (for MPSC queues, any producer). The supplier is called only when there is room.
+     * thread only (for MPSC queues, any producer). The supplier is called only when there is room, so every element
+     * it returns is added; it must not add to this queue itself. An exception from the supplier propagates, and the
+     * elements added before it stay. The SPSC queues write the elements in runs against the producer's cached view of
+     * the room, reading the consumer's index only when that view is used up (see their implementation notes).
      *
      * @param supplier gives the elements; must not return null
      * @param limit at most this many, at least 0

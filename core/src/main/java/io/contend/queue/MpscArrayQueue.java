@@ -316,11 +316,6 @@ public final class MpscArrayQueue<E> extends MpscArrayQueuePad3<E> {
         return limit;
     }
 
-    @Override
-    boolean hasRoomForOne() {
-        return lvProducerIndex() - lvConsumerIndex() < buffer.length;
-    }
-
     // The four consumer entry points are take() with its two switches, as in MpscUnboundedArrayQueue: written out in each
     // class so that take() stays private to its queue (no virtual call, and each JIT profile sees one queue).
     @Override

@@ -308,11 +308,6 @@ public final class MpscUnboundedArrayQueue<E> extends MpscUnboundedPad2<E> {
         return limit;
     }
 
-    @Override
-    boolean hasRoomForOne() {
-        return true;
-    }
-
     // The four consumer entry points are take() with its two switches, as in MpscArrayQueue: written out in each
     // class so that take() stays private to its queue (no virtual call, and each JIT profile sees one queue).
     @Override

@@ -2,6 +2,8 @@ package io.contend.queue;
 
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
+import java.util.Objects;
+import java.util.function.Supplier;
 
 /*
  * Implementation notes.
@@ -19,8 +21,9 @@ import java.lang.invoke.VarHandle;
  *     position below cIndex + maxCapacity has a free slot in it but possibly the one the consumer is still clearing,
  *     which the producer waits for; the limit becomes cIndex + maxCapacity - 1;
  *   - final buffer once the producer has read a cIndex at or past the buffer's first position (finalBufferStart):
- *     every element is in this one ring, so it works as SpscArrayQueue does, with look-ahead on slots and cIndex
- *     read only before "full" (offerInFinalRing; JCTools' growable queue makes the same switch);
+ *     every element is in this one ring, so it works as SpscArrayQueue does, with look-ahead on slots, and cIndex
+ *     read only where a slot is still taken and the cached cIndex + maxCapacity does not show that its element is
+ *     gone (offerInFinalRing; JCTools' growable queue makes the same switch);
  *   - the slot lookAheadStep ahead is free: all slots up to it are; the limit moves there;
  *   - the next slot is free: write this one only (keeping a free slot for a JUMP);
  *   - otherwise link a new buffer (same size, or twice the size for the growable queue, up to the bound): store
@@ -54,6 +57,32 @@ import java.lang.invoke.VarHandle;
  * SpscArrayQueue's does (offerInFinalRing; JCTools' growable queue makes the same switch). The cIndex-bound path it
  * leaves reads the consumer's index, a line the consumer writes at every poll, each time the producer reaches its
  * cached limit (every few offers near full), and fences whenever that read finds the consumer not yet moved.
+ *
+ * Fill: fill(supplier, limit) repeats offer's fast path in runs, each as long as the producer's cached limit
+ * (producerLimit: positions known free and within the bound) and the request allow, and sends one element through
+ * offer's cold path (offerColdPath, with the supplier in place of the element) whenever a run reaches that limit, so it
+ * decides as offer decides, from the same caches. Asking pIndex - cIndex < maxCapacity before every element would read
+ * the line the consumer writes at every poll once per element; instead the consumer's index is read only where the
+ * cached cIndex + maxCapacity (producerQueueLimit) says the next element does not fit: once per batch, a batch being
+ * what one reading lets the producer write, since after a reading that gives cIndex c the next one comes at a position
+ * at or past c + maxCapacity. When the reading says "full", cIndex is read once more after a full fence before fill
+ * returns, as offer does before "full" (see "Store buffering" in SpscArrayQueue's notes): fill's short count is such
+ * an answer. In the final ring, where slots decide and a slot still holding position index - maxCapacity may only be
+ * waiting for the consumer's clear, the same cached bound says "taken" without a read, so the rule holds there too
+ * (which also spares offer there a fence and a read for a clear in flight that an earlier reading covers). The
+ * unbounded queue never reads cIndex. A test subclass (QueueFillTest) records every reading through
+ * lvConsumerIndexByProducer and checks the rule.
+ * Why each element still gets its own index store, as in offer, rather than one per run: size() counts published
+ * elements and, at an empty published range, only the head's slot, which is exact only because the consumer is at
+ * most one position past the published index (cIndex - 1 <= pIndex); with one index store per run the consumer could
+ * take several unpublished elements and size() would miss them. Element before index, both release stores, so a
+ * consumer that finds an element in a slot sees it fully constructed, and a consumer at an empty slot still reads only
+ * its own slot. Why the supplier is asked inside the cold path: only the cold path knows whether the element fits, and
+ * an element taken from the supplier must be stored (fill drops nothing); the link path asks it before it moves the
+ * producer to the new buffer, so a supplier that throws or returns null leaves the queue as it was, with the elements
+ * before it published. The runs keep the producer's index and buffer in locals, so the supplier must not add to this
+ * queue itself. JCTools' BaseSpscLinkedArrayQueue.fill has the same shape (the fast path per element, offerColdPath
+ * with the supplier at the limit).
  *
  * Inlining (as C2's -XX:+PrintInlining and -XX:+LogCompilation show): the cold path, link path included, is one
  * method (offerColdPath) with more bytecode than C2's FreqInlineSize (325 bytes), so C2 calls it from offer() (once
@@ -94,7 +123,8 @@ import java.lang.invoke.VarHandle;
  * Invariants: on entering the cold path, the producer's slot for pIndex is free (every path that writes
  * position i first established that slot i+1 is free, or that no JUMP will be needed), so a JUMP always has a
  * slot; a JUMP is the last slot store of a buffer; a position is written to exactly one buffer;
- * cIndex - 1 <= pIndex <= cIndex + bound.
+ * cIndex - 1 <= pIndex <= cIndex + bound; producerQueueLimit - maxCapacity is a cIndex the consumer has reached
+ * (stale-low), so every position below producerQueueLimit - maxCapacity has been taken.
  *
  * Overflow: a long index overflows after 2^63 operations (centuries), but the queues stay right through it, as
  * JCTools checks for its SpscArrayQueue (QueueSanityTestSpscArrayExtended.shouldWorkAfterWrap): where an index meets
@@ -116,7 +146,8 @@ import java.lang.invoke.VarHandle;
  *
  * Source: JCTools' BaseSpscLinkedArrayQueue and its chunked, growable and unbounded variants (Nitsan Wakart),
  * explained in Nitsan Wakart, "Linked Array Queues, part 1: SPSC",
- * psy-lob-saw.blogspot.com/2016/10/linked-array-queues-part-1-spsc.html.
+ * psy-lob-saw.blogspot.com/2016/10/linked-array-queues-part-1-spsc.html; fill after JCTools'
+ * BaseSpscLinkedArrayQueue.fill and SpscChunkedArrayQueue's cached producerQueueLimit.
  * Written anew on VarHandles.
  */
 
@@ -157,7 +188,8 @@ abstract class SpscLinkedProducerFields<E> extends SpscLinkedPad0<E> {
     long producerLimit;
     /**
      * Bounded queues: cIndex + maxCapacity as the producer last read cIndex, a bound that only grows stale-low; read
-     * again only when the producer reaches it, so the cold path does not read the consumer's line every time.
+     * again only when the producer reaches it, so neither the cold path nor fill reads the consumer's line every time.
+     * In the final ring, a slot still taken at a position below it holds an element the consumer has taken.
      */
     long producerQueueLimit;
     /** Bounded queues: the first position in the final buffer (the one as large as the bound). */
@@ -322,7 +354,7 @@ public abstract class SpscLinkedArrayQueue<E> extends SpscLinkedPad2<E> {
         Object[] buffer = producerBuffer;
         long index = lpProducerIndex();
         if (index >= producerLimit) {
-            return offerColdPath(buffer, index, e);
+            return offerColdPath(buffer, index, e, null);
         }
         Slots.soElement(buffer, offset(index, producerMask), e);
         soProducerIndex(index + 1);
@@ -339,20 +371,23 @@ public abstract class SpscLinkedArrayQueue<E> extends SpscLinkedPad2<E> {
      * and before it publishes the next): the producer waits for that one clear. Otherwise the look-ahead: a free
      * slot lookAheadStep ahead moves the limit there; a free next slot allows this one write (keeping a free slot
      * for a JUMP); else the offer goes to a new buffer, linked after this one.
+     *
+     * <p>For fill, {@code e} is null and the element comes from {@code supplier}, asked only once the cold path has
+     * decided to store it and before it changes anything a failed supplier would leave half done (the link).
      */
-    private boolean offerColdPath(Object[] buffer, long index, E e) {
+    private boolean offerColdPath(Object[] buffer, long index, E e, Supplier<? extends E> supplier) {
         int mask = producerMask;
         long bound = Long.MAX_VALUE;
         if (bounded()) {
             if (consumerInFinalBuffer) {
-                return offerInFinalRing(buffer, mask, index, e);
+                return offerInFinalRing(buffer, mask, index, e, supplier);
             }
             bound = producerQueueLimit;
             if (index - bound >= 0) { // differences, not comparisons: right when the indices overflow
-                bound = lvConsumerIndex() + maxCapacity;
+                bound = lvConsumerIndexByProducer() + maxCapacity;
                 if (index - bound >= 0) {
                     VarHandle.fullFence(); // before "full": see "Store buffering" in SpscArrayQueue's notes
-                    bound = lvConsumerIndex() + maxCapacity;
+                    bound = lvConsumerIndexByProducer() + maxCapacity;
                 }
                 producerQueueLimit = bound;
                 if (index - bound >= 0) {
@@ -366,7 +401,7 @@ public abstract class SpscLinkedArrayQueue<E> extends SpscLinkedPad2<E> {
                     Slots.waitUntilCleared(buffer, offset);
                 }
                 producerLimit = bound - 1;
-                Slots.soElement(buffer, offset, e);
+                Slots.soElement(buffer, offset, element(e, supplier));
                 soProducerIndex(index + 1);
                 return true;
             }
@@ -375,6 +410,7 @@ public abstract class SpscLinkedArrayQueue<E> extends SpscLinkedPad2<E> {
         if (Slots.lvElement(buffer, offset(index + step, mask)) == null) {
             producerLimit = Math.min(index + step, bound);
         } else if (Slots.lvElement(buffer, offset(index + 1, mask)) != null) {
+            Object element = element(e, supplier); // before the producer moves: a failed supplier changes nothing
             int capacity = doubling ? Math.min(2 * (mask + 1), maxBufferCapacity) : mask + 1;
             Object[] next = newBuffer(capacity);
             int nextMask = capacity - 1;
@@ -383,48 +419,94 @@ public abstract class SpscLinkedArrayQueue<E> extends SpscLinkedPad2<E> {
             finalBufferStart = index;
             // Leave the slot of position index + capacity - 1 free, for the next JUMP (the final buffer needs none).
             producerLimit = Math.min(capacity == maxCapacity ? bound : index + nextMask, bound);
-            Slots.soElement(next, offset(index, nextMask), e);
+            Slots.soElement(next, offset(index, nextMask), element);
             Slots.soElement(buffer, linkOffset(buffer), next);
             Slots.soElement(buffer, offset(index, mask), JUMP); // the offer is visible from here
             soProducerIndex(index + 1);
             return true;
         } // else the next slot is free: write this one only; the limit stays, the next offer checks again
-        Slots.soElement(buffer, offset(index, mask), e);
+        Slots.soElement(buffer, offset(index, mask), element(e, supplier));
         soProducerIndex(index + 1);
         return true;
+    }
+
+    /** The element to store: offer's, or fill's next one from its supplier (null-checked as offer's). */
+    private static <E> E element(E e, Supplier<? extends E> supplier) {
+        return e != null ? e : QueueSupport.requireElement(supplier.get());
     }
 
     /**
      * Producer only, in the final buffer once the consumer is in it too: SpscArrayQueue's look-ahead on slots. A free
      * slot lookAheadStep ahead means every slot up to it is free: either the position before it in the ring was taken
      * and cleared (the consumer clears in order), or it lies before finalBufferStart, was never written here, and is
-     * more than a ring behind cIndex. Otherwise the one slot needed: if it still holds an element, the queue is full
-     * unless cIndex (read after a full fence) has passed it, when its clear is in flight and the producer waits.
+     * more than a ring behind cIndex. Otherwise the one slot needed: if it still holds an element (position index -
+     * capacity), the queue is full unless the consumer has taken it, when its clear is in flight and the producer
+     * waits. Taken is known without a read while index is below the cached cIndex + capacity (producerQueueLimit);
+     * past it, cIndex is read again, after a full fence, since the answer may be "full".
      */
-    private boolean offerInFinalRing(Object[] buffer, int mask, long index, E e) {
+    private boolean offerInFinalRing(Object[] buffer, int mask, long index, E e, Supplier<? extends E> supplier) {
         int offset = offset(index, mask);
         long ahead = index + lookAheadStep(mask);
         if (Slots.lvElement(buffer, offset(ahead, mask)) == null) {
             producerLimit = ahead;
         } else if (Slots.lvElement(buffer, offset) != null) {
-            VarHandle.fullFence(); // before "full": see "Store buffering" in SpscArrayQueue's notes
-            if (index - maxCapacity - lvConsumerIndex() >= 0) {
-                return false;
+            if (index - producerQueueLimit >= 0) {
+                VarHandle.fullFence(); // before "full": see "Store buffering" in SpscArrayQueue's notes
+                long bound = lvConsumerIndexByProducer() + maxCapacity;
+                producerQueueLimit = bound;
+                if (index - bound >= 0) {
+                    return false;
+                }
             }
             Slots.waitUntilCleared(buffer, offset);
         }
-        Slots.soElement(buffer, offset, e);
+        Slots.soElement(buffer, offset, element(e, supplier));
         soProducerIndex(index + 1);
         return true;
     }
 
-    private static int lookAheadStep(int mask) {
-        return QueueSupport.lookAheadStep(mask + 1);
+    /**
+     * Producer only: the elements are written in runs against the producer's cached limit, each with offer's two
+     * release stores (element, then index); at the limit one element goes through offer's cold path, which reads
+     * cIndex only where the cached cIndex + capacity says the element does not fit (see "Fill" in the notes). The
+     * supplier is asked only for an element that will be stored, and must not add to this queue itself.
+     */
+    @Override
+    public final int fill(Supplier<E> supplier, int limit) {
+        Objects.requireNonNull(supplier, "supplier");
+        QueueSupport.checkLimit(limit);
+        int n = 0;
+        while (n < limit) {
+            Object[] buffer = producerBuffer;
+            int mask = producerMask;
+            long index = lpProducerIndex();
+            if (index < producerLimit) { // offer's fast-path test, repeated for a run (see "Overflow")
+                int run = (int) Math.min(producerLimit - index, limit - n);
+                for (int i = 0; i < run; i++) {
+                    Slots.soElement(buffer, offset(index + i, mask), QueueSupport.requireElement(supplier.get()));
+                    soProducerIndex(index + i + 1);
+                }
+                n += run;
+            } else if (offerColdPath(buffer, index, null, supplier)) {
+                n++;
+            } else {
+                break; // full, judged as offer judges it
+            }
+        }
+        return n;
     }
 
-    @Override
-    final boolean hasRoomForOne() {
-        return !bounded() || lpProducerIndex() - lvConsumerIndex() < maxCapacity;
+    /**
+     * Producer only: its read of cIndex, on the cold path only (offerColdPath, offerInFinalRing). Not final for one
+     * reason: a test subclass overrides it to count and check the reads (QueueFillTest). No class of the library
+     * overrides it, so the JIT binds and inlines the call by class hierarchy analysis, as if it were final.
+     */
+    long lvConsumerIndexByProducer() {
+        return lvConsumerIndex();
+    }
+
+    private static int lookAheadStep(int mask) {
+        return QueueSupport.lookAheadStep(mask + 1);
     }
 
     @Override
