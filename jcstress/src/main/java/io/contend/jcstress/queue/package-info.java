@@ -1,7 +1,7 @@
 /**
  * jcstress tests of contend's queues. Each check is written once, as a template (PublicationTemplate,
- * IsEmptyPollTemplate, SizeTemplate, ProducersTemplate, FullOfferTemplate, and the store-buffering checks
- * SizeAfterOfferTemplate and FullAfterOfferTemplate) holding its state and its steps; each queue kind gets a
+ * FillPollTemplate, IsEmptyPollTemplate, SizeTemplate, ProducersTemplate, FullOfferTemplate, and the store-buffering
+ * checks SizeAfterOfferTemplate and FullAfterOfferTemplate) holding its state and its steps; each queue kind gets a
  * small concrete test class that makes the queue, names the actors and declares the outcomes. The concrete
  * classes are alike on purpose: jcstress 0.16's annotation processor takes a test's {@code @Actor} and
  * {@code @Arbiter} methods only from the methods the test class declares itself (not inherited ones), and
