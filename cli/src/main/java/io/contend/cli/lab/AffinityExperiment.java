@@ -92,7 +92,7 @@ public final class AffinityExperiment implements Experiment {
 
     @Override
     public Duration budget(LabMode mode) {
-        return mode.budget(Duration.ofSeconds(50), Duration.ofMinutes(7));
+        return mode.budget(Duration.ofSeconds(40), Duration.ofMinutes(7));
     }
 
     @Override

@@ -136,6 +136,17 @@ public final class QueuesExperiment extends JmhExperiment {
         return mode.budget(Duration.ofSeconds(120), Duration.ofMinutes(12));
     }
 
+    /**
+     * Quick rounds measure 2 x 200 ms after the mode's 2 x 200 ms warm-up (the VarHandle code needs the 400 ms to
+     * reach C2), not the mode's 4 iterations: split by {@code VarianceSplit} on the iterations of stored quick runs,
+     * a queue's forks differ from each other about as much as their iterations do (thread placement decides a
+     * fork's level), so for the same time more, shorter forks give the narrower interval.
+     */
+    @Override
+    protected JmhSettings settings(LabMode mode) {
+        return mode == LabMode.QUICK ? new JmhSettings(1, 2, 200, 2, 200) : mode.settings();
+    }
+
     /** Throughput's score is messages passed per microsecond; burst's is JMH's primary result (ns per burst). */
     @Override
     protected String scoreResult(JmhRun run) {

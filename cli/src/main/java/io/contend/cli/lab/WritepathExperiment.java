@@ -234,7 +234,7 @@ public final class WritepathExperiment implements Experiment {
 
     @Override
     public Duration budget(LabMode mode) {
-        return mode.budget(Duration.ofSeconds(80), Duration.ofMinutes(6));
+        return mode.budget(Duration.ofSeconds(70), Duration.ofMinutes(6));
     }
 
     @Override

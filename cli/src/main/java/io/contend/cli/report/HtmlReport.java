@@ -1,6 +1,7 @@
 package io.contend.cli.report;
 
 import io.contend.cli.analysis.ResultTable;
+import io.contend.cli.analysis.VarianceSplit;
 import io.contend.cli.results.ComparisonResult;
 import io.contend.cli.results.Direction;
 import io.contend.cli.results.ExperimentInfo;
@@ -252,6 +253,7 @@ public final class HtmlReport {
         if (noiseFloor != null) {
             out.append("<p class=\"noise-floor\">").append(Html.escape(noiseFloor(noiseFloor))).append("</p>\n");
         }
+        varianceSplit(out, spec, records);
         if (info.rounds() > 0) {
             out.append("<p class=\"rounds\">").append(Html.escape(String.format(Locale.ROOT,
                     "%s mode: %d rounds in %.0f s (budget %.0f s).", info.mode(), info.rounds(), info.elapsedSeconds(),
@@ -267,6 +269,37 @@ public final class HtmlReport {
             out.append("</div>\n");
         }
         out.append("</section>\n");
+    }
+
+    /**
+     * Where each JMH configuration's noise is, from the iterations the file keeps: within a fork or between forks
+     * ({@link VarianceSplit}), so that a reader can see whether longer forks or more of them would narrow the
+     * intervals. Nothing for records without iterations.
+     */
+    private static void varianceSplit(StringBuilder out, TableSpec spec, List<ResultRecord> records) {
+        List<String> varying = ChartPlanner.varying(records);
+        List<List<String>> rows = new ArrayList<>();
+        for (ResultRecord r : records) {
+            VarianceSplit split = VarianceSplit.of(r);
+            if (split != null) {
+                double roundVariance = split.between() + split.within() / split.iterations();
+                rows.add(List.of(label(r, spec, varying, false), String.valueOf(split.forks()),
+                        String.valueOf(split.iterations()), String.format(Locale.ROOT, "%.1f%%", 100 * split.withinSd()),
+                        String.format(Locale.ROOT, "%.1f%%", 100 * split.betweenSd()),
+                        String.format(Locale.ROOT, "%.0f%%", roundVariance > 0 ? 100 * split.between() / roundVariance
+                                : 0)));
+            }
+        }
+        if (rows.isEmpty()) {
+            return;
+        }
+        out.append("<details class=\"variance\"><summary>Where the noise is: within a fork or between forks</summary>\n")
+                .append("<p>From each fork's iteration scores (logarithms; one-way random-effects split). Where forks "
+                        + "agree within their iterations' noise (a small between-fork share), longer forks narrow the "
+                        + "intervals; where they do not, more forks do (Kalibera and Jones, ISMM 2013).</p>\n");
+        htmlTable(out, "variance-table", List.of("configuration", "forks", "iterations/fork", "sd within a fork",
+                "sd between forks", "between-fork share of a round's variance"), rows, 1);
+        out.append("</details>\n");
     }
 
     /** The forest plot of every comparison, or null when no record has one. */

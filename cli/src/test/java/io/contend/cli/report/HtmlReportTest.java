@@ -224,4 +224,19 @@ class HtmlReportTest {
         assertTrue(html.contains("gave 0.96x [0.77, 1.20]"), html);
         assertEquals(1, html.split("class=\"noise-floor\"", -1).length - 1, "only the calibrated experiment has one");
     }
+
+    @Test
+    void recordsWithIterationsShowWhereTheirNoiseIs() {
+        TableSpec spec = new TableSpec(List.of("impl"), "impl", "a", Direction.HIGHER, List.of(), List.of());
+        List<List<Double>> iterations = List.of(List.of(10.0, 11.0, 9.0), List.of(20.0, 21.0, 19.0),
+                List.of(10.0, 10.5, 9.5));
+        ResultRecord r = new ResultRecord("x", "bench", Map.of("impl", "a"), 1, 14, null, "ops/us", Map.of(), "quick",
+                false, 3, null, List.of(10.0, 20.0, 10.0), "r", List.of(3), iterations);
+        String html = new HtmlReport().render(new ResultsFile.Contents(4, new MachineInfo(2, "17", "vm", "os"), "quick",
+                "2026-11-26T00:00:00Z", Map.of("x", new ExperimentInfo("x", "quick", 3, 60, 50, spec)), List.of(r)));
+        assertTrue(html.contains("Where the noise is"), html);
+        Matcher share = Pattern.compile("<td>(\\d+)%</td></tr>").matcher(html);
+        assertTrue(share.find(), html);
+        assertTrue(Integer.parseInt(share.group(1)) > 90, "these forks differ far more than their iterations: " + html);
+    }
 }
