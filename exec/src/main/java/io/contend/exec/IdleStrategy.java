@@ -17,9 +17,9 @@ public record IdleStrategy(int spins, int yields, long maxParkNanos) {
     /**
      * Parks at once, like a {@link java.util.concurrent.ThreadPoolExecutor}'s worker: for pipelines with more busy
      * threads than CPUs, where a spinning or yielding worker takes the CPU from the thread that would give it work.
-     * Measured on 2 CPUs, the write path's three stages behind 4 load-generator threads at 9,000 requests/s: with
-     * {@link #DEFAULT} about 160,000 context switches/s (the yields) and a p99 of 2.2 to 22 ms; parking at once,
-     * about 35,000/s and 1.3 to 2.0 ms.
+     * On 2 CPUs with the write path's three stages behind four load-generator threads, {@link #DEFAULT}'s yields
+     * multiply the context switches and its tail latency spreads over an order of magnitude; parking at once keeps
+     * both low (the {@code writepath} experiment's ctxsw/s column shows it).
      */
     public static final IdleStrategy PARK = new IdleStrategy(0, 0, 10_000_000L);
 
