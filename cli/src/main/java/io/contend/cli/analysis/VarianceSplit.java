@@ -46,29 +46,12 @@ public record VarianceSplit(double within, double between, int iterations, int f
         double[] means = new double[rounds.size()];
         for (int i = 0; i < rounds.size(); i++) {
             double[] logs = rounds.get(i).stream().mapToDouble(Math::log).toArray();
-            double mean = 0;
-            for (double x : logs) {
-                mean += x;
-            }
-            mean /= logs.length;
-            double squares = 0;
-            for (double x : logs) {
-                squares += (x - mean) * (x - mean);
-            }
-            withinSum += squares / (logs.length - 1);
-            means[i] = mean;
+            means[i] = mean(logs);
+            withinSum += variance(logs, means[i]);
         }
         double within = withinSum / rounds.size();
-        double grand = 0;
-        for (double x : means) {
-            grand += x;
-        }
-        grand /= means.length;
-        double squares = 0;
-        for (double x : means) {
-            squares += (x - grand) * (x - grand);
-        }
-        double between = Math.max(0, squares / (means.length - 1) - within / m);
+        double betweenMeans = variance(means, mean(means));
+        double between = Math.max(0, betweenMeans - within / m);
         return new VarianceSplit(within, between, m, rounds.size());
     }
 
@@ -96,6 +79,23 @@ public record VarianceSplit(double within, double between, int iterations, int f
             }
         }
         return best;
+    }
+
+    private static double mean(double[] values) {
+        double sum = 0;
+        for (double v : values) {
+            sum += v;
+        }
+        return sum / values.length;
+    }
+
+    /** The sample variance (n - 1) of at least two values about their mean. */
+    private static double variance(double[] values, double mean) {
+        double squares = 0;
+        for (double v : values) {
+            squares += (v - mean) * (v - mean);
+        }
+        return squares / (values.length - 1);
     }
 
     /** @return the spread within a fork, as a relative standard deviation (sqrt of the log variance) */
