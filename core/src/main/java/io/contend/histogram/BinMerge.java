@@ -6,7 +6,8 @@ package io.contend.histogram;
  *
  * <p>The size bound: a pair may merge only while its combined count is at most {@code 2 * total / maxBins}. Among
  * more than maxBins bins such a pair always exists: otherwise the floor((maxBins + 1) / 2) disjoint pairs
- * (0, 1), (2, 3), ... would each hold more than 2 * total / maxBins, together more than the total. The bound is
+ * (0, 1), (2, 3), ... would each hold more than 2 * total / maxBins, together more than the total (unless the
+ * total has saturated at Long.MAX_VALUE, below the true sum; then the callers merge the closest pair of all). The bound is
  * t-digest's size constraint (Dunning and Ertl, "Computing Extremely Accurate Quantiles Using t-Digests", 2019,
  * arXiv:1902.04023) with the linear scale function, which gives every quantile the same bound: a tombstone
  * histogram is asked for sum(b) anywhere, not for the tails.
@@ -27,12 +28,34 @@ final class BinMerge {
     /** No bound: every pair may merge. */
     static final long NO_LIMIT = Long.MAX_VALUE;
 
+    /** Totals below this get their limit from a double quotient, which is exact there (see limit). */
+    private static final long DOUBLE_EXACT = 1L << 52;
+
     /**
-     * @return the largest combined count of a pair that may merge: 2 * total / maxBins, rounded down (exact for
-     *         totals below 2^53: a quotient that is a whole number is not rounded below it)
+     * The largest combined count of a pair that may merge: floor(2 * total / maxBins), exactly. Below 2^52 it
+     * is the truncated double quotient, which keeps a 64-bit integer division (see {@link Rounding}) off the
+     * update path: 2.0 * total
+     * is exact, and the quotient x is either a whole number, returned exactly, or at least 1 / maxBins below the
+     * next one, while the division's error is at most x * 2^-53 = total / (maxBins * 2^52), less than
+     * 1 / maxBins; so it never rounds up to the next whole number. From 2^52 on that can happen (total
+     * 2^52 + 2^51 + 1 over 3 bins gave 2^52 + 1), so there it is 2q + (1 if 2r is at least maxBins) for
+     * total = q * maxBins + r, in long arithmetic.
+     *
+     * @param total the total count, at least 0
+     * @param maxBins at least 1
+     * @return floor(2 * total / maxBins), or Long.MAX_VALUE where that does not fit in a long (maxBins 1 and
+     *         total above Long.MAX_VALUE / 2), which no saturated sum of counts exceeds either
      */
     static long limit(long total, int maxBins) {
-        return (long) (2.0 * total / maxBins);
+        if (total < DOUBLE_EXACT) {
+            return (long) (2.0 * total / maxBins);
+        }
+        long quotient = total / maxBins;
+        if (quotient > Long.MAX_VALUE / 2) {
+            return Long.MAX_VALUE;
+        }
+        long remainder = total - quotient * maxBins;
+        return 2 * quotient + (remainder >= maxBins - remainder ? 1 : 0);
     }
 
     /** @return whether a pair with these counts may merge under limit */
@@ -53,7 +76,9 @@ final class BinMerge {
 
     /**
      * The grid point nearest to the mean left + moment / count, clamped to [left, right]; ties go to the even
-     * multiple of step. One division: the mean in steps is moment / (count * step).
+     * multiple of step (an even multiple, not an even number of steps from left). One division: the mean in
+     * steps from left is moment / (count * step); Math.rint sends a tie to an even offset, which is an odd
+     * multiple when left is one, and only then (a tie, which is rare) is left's parity computed.
      *
      * @param left a multiple of step, below right
      * @param right a multiple of step
@@ -61,7 +86,12 @@ final class BinMerge {
      * @param count how many values, at least 1
      */
     static long nearestGridPoint(long left, long right, double moment, double count, long step) {
-        double target = Math.rint(moment / (count * step));
+        double steps = moment / (count * step);
+        double target = Math.rint(steps);
+        // steps - target is exact (the two are within a factor of 2 of each other, or target is 0).
+        if (Math.abs(steps - target) == 0.5 && ((left / step) & 1) != 0) {
+            target += steps > target ? 1 : -1;
+        }
         if (!(target > 0)) {
             return left;
         }

@@ -9,8 +9,8 @@ package io.contend.histogram;
  * bins. A merge pushes the two pairs it creates; entries whose pair has changed since are skipped when they come
  * up. The total is fixed during a reduction and counts only grow, so a pair that may not merge never may later
  * and its entry is dropped. While more than maxBins bins are live some pair may merge (see {@link BinMerge}),
- * and every live pair has an entry, so the heap does not run dry first; should rounding in the limit's
- * arithmetic ever make it (counts near 2^53 and more), a second pass without the bound finishes the job.
+ * and every live pair has an entry, so the heap does not run dry first; should saturated counts make it (a
+ * total saturated at Long.MAX_VALUE understates the counts), a second pass without the bound finishes the job.
  * Means are kept exactly (first moments) through the reduction, as the builder does. Single-threaded; instances keep
  * their scratch arrays for reuse.
  */

@@ -113,8 +113,8 @@ final class Bins {
 
     /**
      * Scans the size - 1 pairs (the new bin at k among them) for the closest pair that may merge, and records
-     * the bounds for the fast path. If rounding in the limit's arithmetic leaves no pair that may merge (possible
-     * only with counts near 2^53 and more), the closest pair of all.
+     * the bounds for the fast path. If no pair may merge (possible only once the total has saturated at
+     * Long.MAX_VALUE and so understates the counts, see {@link BinMerge}), the closest pair of all.
      *
      * @return the left index of the pair
      */

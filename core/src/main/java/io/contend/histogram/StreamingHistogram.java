@@ -16,9 +16,10 @@ import java.util.Arrays;
  * <ul>
  * <li>{@code sum} is 0 below the lowest point and the total at or above the highest, and never decreases;
  * <li>while there are no more distinct points (after rounding) than bins, the bins are the points themselves
- *     and {@code sum} at a point p is exactly (count below p) + (count at p) / 2: half a point's own count from
- *     the count of values at most p. On data with few distinct values (a minute of seconds, or anything rounded
- *     to a coarse grid) that half is an error no number of bins removes;
+ *     and {@code sum} at a point p below the highest is exactly (count below p) + (count at p) / 2: half a
+ *     point's own count from the count of values at most p (at the highest point it is the total, as above, so
+ *     exact). On data with few distinct values (a minute of seconds, or anything rounded to a coarse grid) that
+ *     half is an error no number of bins removes;
  * <li>a bin made by merging held, when it was made, at most 2 * total / maxBins of the count then
  *     ({@link StreamingHistogramBuilder});
  * <li>with rounding, each value may move up by up to {@code roundTo - 1} before it is counted.
@@ -28,11 +29,12 @@ import java.util.Arrays;
  * updates disprove). Measured instead: |sum(b) - (count of values at most b)| stayed within 2 * total / maxBins
  * at every percentile b from the 1st to the 99th, on uniform, normal, exponential, bimodal and lognormal data in
  * random, ascending, descending and batch-shuffled order, spool 0 to 100,000, roundTo 1 and 60 (worst 1.0% of the
- * total with maxBins 100, at the 1st percentile, below the lowest bin's point; 4.0% with maxBins 20; at the
+ * total with maxBins 100, at the 1st percentile, below the lowest bin's point; 5.0% with maxBins 20; at the
  * quartiles at most 0.2% with maxBins 100). {@code mvn -pl core test -Dtest=StreamingHistogramPropertyTest}
  * checks this on every build, and {@code java -cp cli/target/contend.jar io.contend.bench.histogram.HistogramErrors}
  * prints the quartile errors on the lab's payloads next to Cassandra's and t-digest's. Counts saturate at
- * Long.MAX_VALUE instead of wrapping; sums are doubles.
+ * Long.MAX_VALUE instead of wrapping; sums are doubles, capped at {@link #totalCount()} (the bins' counts can add
+ * up to more than a saturated total).
  */
 public final class StreamingHistogram {
     private final long[] points;
@@ -78,7 +80,8 @@ public final class StreamingHistogram {
     /**
      * Estimated number of values at most b (Algorithm 3, "sum"): 0 below the lowest point, the total at or
      * above the highest; between points {@code p_i <= b < p_(i+1)}, the counts below p_i, half of bin i, and the
-     * trapezoid from p_i to b under the line joining the two bins' counts.
+     * trapezoid from p_i to b under the line joining the two bins' counts; capped at {@link #totalCount()},
+     * which the bins' counts can add up to more than once it saturates.
      *
      * @param b the bound (NaN gives NaN)
      * @return the estimate, in [0, {@link #totalCount()}], non-decreasing in b
@@ -91,8 +94,9 @@ public final class StreamingHistogram {
         if (n == 0 || b < points[0]) {
             return 0;
         }
+        double cap = totalCount;
         if (b >= points[n - 1]) {
-            return total;
+            return Math.min(total, cap);
         }
         int i = floorIndex(b);
         double mi = counts[i];
@@ -100,7 +104,7 @@ public final class StreamingHistogram {
         double width = BinMerge.unsignedToDouble(points[i + 1] - points[i]);
         double fraction = Math.min(1, (b - (double) points[i]) / width);
         double mb = mi + (mj - mi) * fraction;
-        return below[i] + mi / 2 + (mi + mb) / 2 * fraction;
+        return Math.min(below[i] + mi / 2 + (mi + mb) / 2 * fraction, cap);
     }
 
     /** The largest i with {@code points[i] <= b}, for {@code points[0] <= b < points[n - 1]}. */
@@ -121,10 +125,13 @@ public final class StreamingHistogram {
     /**
      * The point below which an estimated fraction q of the values lie: Algorithm 4 (Uniform) for one target.
      * At or below the mass of the lowest bin's left half it is the lowest point; at or above the highest
-     * bin's it is the highest point.
+     * bin's it is the highest point. In between it interpolates between two neighbouring points p_i and
+     * p_(i+1), clamped to [p_i, p_(i+1)] as doubles: where a double is coarser than their gap (points beyond
+     * 2^53), p_i + z * (p_(i+1) - p_i) could otherwise round above p_(i+1), and so above quantile(1).
      *
      * @param q a fraction in [0, 1]
-     * @return the estimate, non-decreasing in q; NaN if the histogram is empty
+     * @return the estimate, non-decreasing in q and in [minBin(), maxBin()] as doubles; NaN if the histogram is
+     *         empty
      * @throws IllegalArgumentException if q is not in [0, 1]
      */
     public double quantile(double q) {
@@ -150,7 +157,9 @@ public final class StreamingHistogram {
         // cancellation: z = 2d / (mi + sqrt(mi^2 + 2ad)), which is also right when a is 0.
         double z = 2 * d / (mi + Math.sqrt(Math.max(0, mi * mi + 2 * a * d)));
         z = Math.max(0, Math.min(1, z));
-        return points[i] + z * BinMerge.unsignedToDouble(points[i + 1] - points[i]);
+        double lower = points[i];
+        double upper = points[i + 1];
+        return Math.min(upper, Math.max(lower, lower + z * BinMerge.unsignedToDouble(points[i + 1] - points[i])));
     }
 
     /** The i with {@code sum(p_i) <= s < sum(p_(i+1))}, where sum(p_i) = below[i] + m_i / 2, for s inside them. */
