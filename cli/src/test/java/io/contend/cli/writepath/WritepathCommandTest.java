@@ -37,19 +37,23 @@ class WritepathCommandTest {
         CompletableFuture<Integer> serving = CompletableFuture.supplyAsync(() -> server.run("writepath", "serve",
                 "--port", "0", "--for", "12s", "--build", "jdk", "--keys", "1000", "--threshold-kib", "64",
                 "--pool-mib", "8"));
+        // The server prints its URL, then the check token, as two lines: wait for both (reading between them
+        // found the URL without the token).
         String url = null;
-        for (int i = 0; i < 200 && url == null; i++) {
-            Matcher m = Pattern.compile("at (http://127\\.0\\.0\\.1:\\d+/)").matcher(server.out());
-            if (m.find()) {
+        String token = null;
+        for (int i = 0; i < 200 && token == null; i++) {
+            String out = server.out();
+            Matcher m = Pattern.compile("at (http://127\\.0\\.0\\.1:\\d+/)").matcher(out);
+            Matcher tokenLine = Pattern.compile("Check token: (\\S+)[^\\r\\n]*\\R").matcher(out);
+            if (m.find() && tokenLine.find()) {
                 url = m.group(1);
+                token = tokenLine.group(1);
             } else {
                 Thread.sleep(50);
             }
         }
-        assertTrue(url != null, "the server prints its URL: " + server.out() + server.err());
-        Matcher tokenLine = Pattern.compile("Check token: (\\S+)").matcher(server.out());
-        assertTrue(tokenLine.find(), server.out());
-        String token = tokenLine.group(1);
+        assertTrue(url != null && token != null, "the server prints its URL and check token: " + server.out()
+                + server.err());
 
         Path log = dir.resolve("wp.hlog");
         InProcess stress = new InProcess();
