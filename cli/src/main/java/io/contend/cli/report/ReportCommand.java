@@ -47,7 +47,7 @@ public final class ReportCommand implements Callable<Integer> {
     List<Path> inputs = new ArrayList<>();
 
     @Option(names = "--margin", paramLabel = "M", description = "Judge every comparison again at this equivalence "
-            + "margin, e.g. 0.02 for 2% (default with several inputs: the lab's, 0.05).")
+            + "margin, e.g. 0.02 for 2%% (default with several inputs: the lab's, 0.05).")
     Double margin;
 
     @Option(names = "--out", paramLabel = "DIR", description = "Where to write index.html when judging again "
