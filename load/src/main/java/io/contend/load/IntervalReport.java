@@ -1,5 +1,7 @@
 package io.contend.load;
 
+import org.HdrHistogram.Histogram;
+
 /**
  * One reporting interval, for live output: the reported latency (response time for fixed rate, service time
  * otherwise) over every operation tag.
@@ -11,9 +13,11 @@ package io.contend.load;
  * @param p50Nanos median of the reported latency
  * @param p99Nanos 99th percentile
  * @param maxNanos maximum
+ * @param latency the interval's reported latency over every tag, in ns: a copy the receiver may keep, so that a
+ *                caller can pool intervals or resample them (the lab's block bootstrap of a percentile)
  */
 public record IntervalReport(double endSeconds, double seconds, long completed, long errors, long p50Nanos, long p99Nanos,
-                             long maxNanos) {
+                             long maxNanos, Histogram latency) {
     /** @return completed operations per second in this interval */
     public double opsPerSecond() {
         return seconds > 0 ? completed / seconds : 0;

@@ -11,8 +11,10 @@ import io.contend.load.StressConfig;
 import io.contend.load.StressResult;
 import io.contend.load.StressRun;
 import io.contend.load.Workload;
+import org.HdrHistogram.Histogram;
 
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
@@ -41,6 +43,8 @@ public final class PipelineRun {
     public static final int GENERATOR_THREADS = 4;
     /** Xorshift steps of CPU work per stage. */
     public static final int WORK_PER_STAGE = 4000;
+    /** Stretches of equal length a measurement's response times are kept in ({@link Measurement#blocks}). */
+    public static final int BLOCKS = 12;
 
     /**
      * What one measurement gave.
@@ -48,8 +52,11 @@ public final class PipelineRun {
      * @param result the load generator's result (one tag, {@code request})
      * @param migrationsPerSecond CPU migrations per second over the pipeline's threads, NaN where unknown
      * @param contextSwitchesPerSecond context switches per second over the pipeline's threads, NaN where unknown
+     * @param blocks the response times of {@link #BLOCKS} consecutive stretches of the measurement, in ns, for a
+     *               block bootstrap of a percentile
      */
-    public record Measurement(StressResult result, double migrationsPerSecond, double contextSwitchesPerSecond) {
+    public record Measurement(StressResult result, double migrationsPerSecond, double contextSwitchesPerSecond,
+                              List<Histogram> blocks) {
     }
 
     private PipelineRun() {
@@ -75,15 +82,17 @@ public final class PipelineRun {
         Pipeline pipeline = jdk ? new JdkPipeline(perStage, recording)
                 : new ContendPipeline(QueueMode.parse(queueMode), perStage, recording);
         try {
-            run(pipeline, warmup);
+            run(pipeline, warmup, new ArrayList<>());
             List<Long> threadIds = List.copyOf(tids);
             SchedStats before = SchedStats.sum(threadIds.stream().map(SchedStats::ofThread).toList());
-            StressResult result = run(pipeline, length);
+            List<Histogram> blocks = new ArrayList<>(BLOCKS + 1);
+            StressResult result = run(pipeline, length, blocks);
             SchedStats delta = SchedStats.sum(threadIds.stream().map(SchedStats::ofThread).toList()).minus(before);
             double seconds = result.elapsedNanos() / 1e9;
             long switches = delta.voluntarySwitches() < 0 ? -1
                     : delta.voluntarySwitches() + Math.max(0, delta.involuntarySwitches());
-            return new Measurement(result, perSecond(delta.migrations(), seconds), perSecond(switches, seconds));
+            return new Measurement(result, perSecond(delta.migrations(), seconds), perSecond(switches, seconds),
+                    List.copyOf(blocks));
         } finally {
             pipeline.shutdown();
         }
@@ -93,10 +102,11 @@ public final class PipelineRun {
         return count < 0 ? Double.NaN : count / seconds;
     }
 
-    private static StressResult run(Pipeline pipeline, Duration length) throws Exception {
+    /** Runs the pipeline for {@code length}, adding the response times of each of its {@link #BLOCKS} stretches. */
+    private static StressResult run(Pipeline pipeline, Duration length, List<Histogram> blocks) throws Exception {
         Workload workload = () -> List.of(Operation.named("request", () -> pipeline.request().get(10, TimeUnit.SECONDS)));
         return new StressRun(workload, new StressConfig(new Rate(Rate.Mode.FIXED, RATE), GENERATOR_THREADS, length, 0,
-                Duration.ofSeconds(1), Duration.ZERO, null), null).run();
+                length.dividedBy(BLOCKS), Duration.ZERO, null), interval -> blocks.add(interval.latency())).run();
     }
 
     /** Records each pipeline thread's Linux thread id when it starts, for /proc statistics. */

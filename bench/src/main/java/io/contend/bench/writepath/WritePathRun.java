@@ -16,6 +16,7 @@ import org.HdrHistogram.Histogram;
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.HashSet;
@@ -50,6 +51,8 @@ public final class WritePathRun {
     public static final int POOL_MIB = 32;
     /** The memtable switch threshold, in KiB: small, so that runs of a second flush several times. */
     public static final int THRESHOLD_KIB = 256;
+    /** Stretches of equal length a measurement's response times are kept in ({@link Measurement#blocks}). */
+    public static final int BLOCKS = 12;
 
     /**
      * What one run gave.
@@ -65,10 +68,12 @@ public final class WritePathRun {
      * @param migrationsPerSecond CPU migrations per second over the JVM's threads, NaN where unknown
      * @param flushes memtable flushes during the run
      * @param readBack the read-back report after close (every count zero, or the run would have thrown)
+     * @param blocks the response times of {@link #BLOCKS} consecutive stretches of the measurement, in ns (their
+     *               sum is {@code response}), for a block bootstrap of a percentile
      */
     public record Measurement(long rate, StressResult result, Histogram response, double bytesPerOperation,
                               double pathBytesPerOperation, double contextSwitchesPerSecond, double migrationsPerSecond, long flushes,
-                              ReadBack.Report readBack) {
+                              ReadBack.Report readBack, List<Histogram> blocks) {
 
         /**
          * @param percentile e.g. 99
@@ -101,8 +106,9 @@ public final class WritePathRun {
                 "threshold-kib", Integer.toString(THRESHOLD_KIB))));
         Metered metered = new Metered(workload);
         StressConfig config = StressConfig.builder().rate(new Rate(Rate.Mode.FIXED, rate)).threads(GENERATOR_THREADS)
-                .duration(length).warmup(warmup).interval(length.plus(warmup)).build();
-        StressResult result = new StressRun(metered, config, null).run();
+                .duration(length).warmup(warmup).interval(length.dividedBy(BLOCKS)).build();
+        List<Histogram> blocks = new ArrayList<>(BLOCKS + 1);
+        StressResult result = new StressRun(metered, config, interval -> blocks.add(interval.latency())).run();
         if (!result.faults().isEmpty()) {
             throw new IllegalStateException("write path " + build.label() + " at " + rate + "/s broke: "
                     + String.join("; ", result.faults()));
@@ -125,7 +131,7 @@ public final class WritePathRun {
                 metered.bytes < 0 || metered.ops.sum() == 0 ? Double.NaN : (double) metered.bytes / metered.ops.sum(),
                 metered.bytes < 0 || metered.ops.sum() == 0 ? Double.NaN : (double) metered.pathBytes / metered.ops.sum(),
                 perSecond(metered.sched.contextSwitches(), seconds), perSecond(metered.sched.migrations(), seconds),
-                metered.flushes, report);
+                metered.flushes, report, List.copyOf(blocks));
     }
 
     private static double perSecond(long count, double seconds) {

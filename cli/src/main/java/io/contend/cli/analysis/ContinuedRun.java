@@ -1,6 +1,7 @@
 package io.contend.cli.analysis;
 
 import io.contend.cli.results.ComparisonResult;
+import io.contend.cli.results.LatencyBlocks;
 import io.contend.cli.results.ResultRecord;
 
 import java.util.ArrayList;
@@ -96,11 +97,15 @@ public final class ContinuedRun {
                 iterations.addAll(old.iterations());
                 iterations.addAll(more.iterations());
             }
+            // Latency blocks likewise: the merged record keeps them only when both parts have them.
+            LatencyBlocks latency = old.latency() != null && more.latency() != null
+                    ? old.latency().append(more.latency()) : null;
             double[] scores = samples.stream().mapToDouble(Double::doubleValue).toArray();
             merged.add(new ResultRecord(old.experiment(), old.benchmark(), old.params(), old.threads(),
                     ScoreInterval.mean(scores), ScoreInterval.halfWidth(scores), old.unit(),
                     secondary(old, storedRounds, more, addedRounds), old.mode(),
-                    old.oversubscribed(), samples.size(), old.comparison(), samples, old.run(), looks, iterations));
+                    old.oversubscribed(), samples.size(), old.comparison(), samples, old.run(), looks, iterations,
+                    latency));
         }
         List<ResultRecord> judged = new ArrayList<>(merged.size());
         for (ResultRecord r : merged) {
@@ -114,8 +119,8 @@ public final class ContinuedRun {
                 throw new IllegalArgumentException("no baseline " + stale.baselineLabel() + " of " + Key.of(r)
                         + " in the run");
             }
-            judged.add(r.withComparison(StoppingRule.of(r).judge(stale.baseline(), r.samples(), base.samples(),
-                    stale.direction(), Judge.MARGIN)));
+            judged.add(r.withComparison(StoppingRule.of(r).judge(stale.baseline(), r, base, stale.direction(),
+                    Judge.MARGIN)));
         }
         return judged;
     }

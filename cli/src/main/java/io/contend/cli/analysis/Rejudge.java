@@ -1,10 +1,12 @@
 package io.contend.cli.analysis;
 
 import io.contend.cli.results.ComparisonResult;
+import io.contend.cli.results.LatencyBlocks;
 import io.contend.cli.results.ResultRecord;
 import io.contend.cli.results.ResultsFile;
 import io.contend.cli.results.RunInfo;
 import io.contend.cli.results.Verdict;
+import org.HdrHistogram.Histogram;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -22,8 +24,9 @@ import java.util.TreeMap;
  *
  * <p>The interval is the one the {@link StoppingRule} of the records asks for: Student's t interval for runs of one
  * look, the anytime-valid confidence sequence when a record's run was continued with {@code contend lab --more}
- * (then over all the pooled rounds, in file order). So one file judged again at the lab's margin gives the verdicts
- * the lab stored.
+ * (then over all the pooled rounds, in file order). Comparisons of latency percentiles whose records all keep
+ * their latencies in blocks are judged by {@link PercentileBootstrap} over the pooled rounds instead, each round a
+ * stratum. So one file judged again at the lab's margin gives the verdicts the lab stored.
  *
  * <p>A comparison whose records carry no samples (files before schema version 3) keeps its stored verdict, and
  * the notes say how many did. The records of the first file that has a configuration are the ones shown (their
@@ -57,6 +60,30 @@ public final class Rejudge {
         final List<Verdict> runVerdicts = new ArrayList<>();
         boolean unpaired;
         StoppingRule rule = StoppingRule.FIXED_PLAN;
+        int looks = 1;
+        /** Per pooled round, each side's latency blocks, while every pooled record has them. */
+        final List<List<Histogram>> contenderBlocks = new ArrayList<>();
+        final List<List<Histogram>> baselineBlocks = new ArrayList<>();
+        double percentile = Double.NaN;
+        boolean everyRecordHasBlocks = true;
+
+        /** Adds the pair's blocks, or notes that not every record has them (then the samples judge). */
+        void addBlocks(ResultRecord contender, ResultRecord baseline) {
+            LatencyBlocks mine = contender.latency();
+            LatencyBlocks theirs = baseline.latency();
+            if (mine == null || theirs == null || mine.percentile() != theirs.percentile()
+                    || !Double.isNaN(percentile) && percentile != mine.percentile()) {
+                everyRecordHasBlocks = false;
+                return;
+            }
+            percentile = mine.percentile();
+            contenderBlocks.addAll(mine.decode());
+            baselineBlocks.addAll(theirs.decode());
+        }
+
+        boolean bootstrap() {
+            return everyRecordHasBlocks && !contenderBlocks.isEmpty();
+        }
     }
 
     /**
@@ -92,11 +119,13 @@ public final class Rejudge {
                 if (StoppingRule.of(r) == StoppingRule.CONFIDENCE_SEQUENCE) {
                     pool.rule = StoppingRule.CONFIDENCE_SEQUENCE;
                 }
+                pool.looks = Math.max(pool.looks, r.looks().size());
                 ResultRecord base = baselineOf(r, file.records());
                 if (base == null || r.samples().isEmpty() || r.samples().size() != base.samples().size()) {
                     pool.unpaired = true;
                     continue;
                 }
+                pool.addBlocks(r, base);
                 for (int i = 0; i < r.samples().size(); i++) {
                     double mine = r.samples().get(i);
                     double theirs = base.samples().get(i);
@@ -113,6 +142,7 @@ public final class Rejudge {
         int inSeveral = 0;
         int agreed = 0;
         int sequential = 0;
+        int bootstrapped = 0;
         for (Map.Entry<Key, ResultRecord> e : shown.entrySet()) {
             ResultRecord r = e.getValue();
             Pool pool = pools.get(e.getKey());
@@ -132,17 +162,25 @@ public final class Rejudge {
                 continue;
             }
             ComparisonResult stored = r.comparison();
-            RatioEstimate estimate;
+            ComparisonResult judged;
             try {
-                estimate = pool.rule.estimate(toArray(pool.contender), toArray(pool.baseline), stored.direction());
+                if (pool.bootstrap()) {
+                    judged = PercentileBootstrap.judge(stored.baseline(), pool.contenderBlocks, pool.baselineBlocks,
+                            pool.percentile, pool.looks, stored.direction(), margin);
+                    bootstrapped++;
+                } else {
+                    RatioEstimate estimate = pool.rule.estimate(toArray(pool.contender), toArray(pool.baseline),
+                            stored.direction());
+                    judged = pool.rule.comparison(stored.baseline(), estimate, margin, stored.direction());
+                }
             } catch (IllegalArgumentException noUsableRound) {
                 storedOnly++;
                 records.add(r);
                 continue;
             }
-            records.add(r.withComparison(pool.rule.comparison(stored.baseline(), estimate, margin, stored.direction())));
+            records.add(r.withComparison(judged));
             rejudged++;
-            if (pool.rule == StoppingRule.CONFIDENCE_SEQUENCE) {
+            if (pool.rule == StoppingRule.CONFIDENCE_SEQUENCE && !pool.bootstrap()) {
                 sequential++;
             }
         }
@@ -152,6 +190,10 @@ public final class Rejudge {
         if (sequential > 0) {
             notes.add(sequential + " of them by the anytime-valid confidence sequence, not the t interval: their runs "
                     + "were continued with --more after a look at their verdicts");
+        }
+        if (bootstrapped > 0) {
+            notes.add(bootstrapped + " of them by the pooled percentile's block bootstrap (their records keep "
+                    + "their latencies in blocks)");
         }
         if (conditions.size() > 1) {
             notes.add("the runs' conditions differ: " + String.join(" | ", conditions));

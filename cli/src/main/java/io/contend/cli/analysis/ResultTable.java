@@ -33,10 +33,12 @@ import java.util.Objects;
  *                        longest list when rows differ), or empty when every row is of a fixed plan
  * @param sequentialRounds for the inconclusive comparisons the confidence sequence judged, the largest estimate of
  *                         the rounds in all that would settle one, or 0 when none has an estimate
+ * @param anyBootstrap whether a comparison's interval is the block bootstrap of pooled percentiles
+ *                     ({@link PercentileBootstrap}), marked {@value PercentileBootstrap#MARK}
  */
 public record ResultTable(List<String> header, int leftColumns, List<List<String>> rows, Map<Verdict, Integer> verdicts,
                           boolean anyOversubscribed, int inconclusiveRounds, List<Integer> sequentialLooks,
-                          int sequentialRounds) {
+                          int sequentialRounds, boolean anyBootstrap) {
 
     /** Header of the ratio's interval column. */
     public static final String INTERVAL = "95% CI";
@@ -74,6 +76,7 @@ public record ResultTable(List<String> header, int leftColumns, List<List<String
         int settle = 0;
         List<Integer> looks = List.of();
         int settleSequence = 0;
+        boolean anyBootstrap = false;
         for (ResultRecord r : records) {
             List<String> row = new ArrayList<>();
             row.add(r.benchmark());
@@ -95,8 +98,11 @@ public record ResultTable(List<String> header, int leftColumns, List<List<String
                     row.add(number("%.2fx", c.ratio()));
                     // A sequence of two rounds or more without an interval is still the whole line.
                     String none = sequence && c.rounds() >= 2 ? "unbounded" : "n/a";
+                    boolean bootstrap = r.latency() != null;
+                    anyBootstrap |= bootstrap;
                     row.add((c.ratioLow() == null ? none : "[" + number("%.2f", c.ratioLow()) + ", "
-                            + number("%.2f", c.ratioHigh()) + "]") + (sequence ? " " + StoppingRule.SEQUENCE_MARK : ""));
+                            + number("%.2f", c.ratioHigh()) + "]") + (bootstrap ? " " + PercentileBootstrap.MARK : "")
+                            + (sequence ? " " + StoppingRule.SEQUENCE_MARK : ""));
                     row.add(c.verdict().label());
                     verdicts.merge(c.verdict(), 1, Integer::sum);
                     if (sequence && r.looks().size() > looks.size()) {
@@ -118,7 +124,7 @@ public record ResultTable(List<String> header, int leftColumns, List<List<String
             rows.add(row);
         }
         return new ResultTable(List.copyOf(header), 1 + params.size(), List.copyOf(rows), verdicts, oversubscribed,
-                settle, looks, settleSequence);
+                settle, looks, settleSequence, anyBootstrap);
     }
 
     /** Copies the looks. */
@@ -188,11 +194,16 @@ public record ResultTable(List<String> header, int leftColumns, List<List<String
                         : "more rounds (--more) may settle it, or the difference is too close to the margin to tell");
             }
         }
+        if (anyBootstrap) {
+            out.append(". ").append(PercentileBootstrap.MARK).append(": the ratio is of the percentiles over all rounds' "
+                    + "latencies pooled, the interval a block bootstrap within rounds");
+        }
         if (!sequentialLooks.isEmpty()) {
             out.append(". ").append(StoppingRule.SEQUENCE_MARK).append(": the run was continued with --more (looks at ")
                     .append(sequentialLooks.stream().map(String::valueOf).collect(java.util.stream.Collectors.joining(", ")))
                     .append(" rounds), so the interval is the anytime-valid 95% confidence sequence over all its rounds, "
-                            + "wider than a fixed plan's t interval");
+                            + "wider than a fixed plan's t interval (a boot interval: at the confidence its look "
+                            + "spends)");
         }
         return out.toString();
     }

@@ -2,6 +2,7 @@ package io.contend.cli.analysis;
 
 import io.contend.cli.results.ComparisonResult;
 import io.contend.cli.results.Direction;
+import io.contend.cli.results.LatencyBlocks;
 import io.contend.cli.results.ResultRecord;
 import io.contend.cli.results.Verdict;
 
@@ -31,6 +32,11 @@ import java.util.Map;
  * wrong direction much rarer than a miss; the simulations in the test suite measure the whole procedure on the
  * lab's noise. {@link #MAX_LOOKS} caps the looks: the sequence needs no cap, but a comparison too close to the
  * margin to settle should end as inconclusive rather than run on, and the simulations check that many looks.
+ *
+ * <p>A comparison of latency percentiles kept in blocks is judged by {@link PercentileBootstrap} instead, under
+ * the same two rules: a fixed plan takes its 95% interval; a continued run spends the same 5% over its later looks
+ * by the union bound, look {@code k >= 2} at {@code 0.05 · 6 / (π² (k-1)²)} (the terms sum to 0.05), so that its
+ * error rate over all looks keeps the same bound as the confidence sequence's.
  */
 public enum StoppingRule {
     /** One look, rounds fixed in advance: Student's t interval. */
@@ -133,6 +139,30 @@ public enum StoppingRule {
         }
         double[][] pairs = finitePairs(contender, baseline);
         return comparison(baselineParams, estimate(pairs[0], pairs[1], direction), margin, direction);
+    }
+
+    /**
+     * Judges a contender's record against its baseline's record of the same run and rounds, by the statistic that
+     * fits its score: the pooled percentile with its block bootstrap ({@link PercentileBootstrap}) when both
+     * records keep their latencies in blocks, else the per-round scores by this rule.
+     *
+     * @param baselineParams the baseline's differing parameters
+     * @param contender the contender's record
+     * @param baseline its baseline's record
+     * @param direction which way the score is better
+     * @param margin the equivalence margin, in (0, 1)
+     * @return the comparison
+     * @throws IllegalArgumentException if the records' rounds do not pair or no round is usable
+     */
+    public ComparisonResult judge(Map<String, String> baselineParams, ResultRecord contender, ResultRecord baseline,
+                                  Direction direction, double margin) {
+        LatencyBlocks mine = contender.latency();
+        LatencyBlocks theirs = baseline.latency();
+        if (mine != null && theirs != null && mine.percentile() == theirs.percentile()) {
+            return PercentileBootstrap.judge(baselineParams, mine.decode(), theirs.decode(), mine.percentile(),
+                    contender.looks().size(), direction, margin);
+        }
+        return judge(baselineParams, contender.samples(), baseline.samples(), direction, margin);
     }
 
     /** @return the rounds where both scores are finite: {contender scores, baseline scores}, in round order */

@@ -21,9 +21,11 @@ import java.util.Map;
  * Headline: none/shared, none/perThread and equalSpread/shared at 1 thread per stage; every strategy and mode,
  * and 16 threads per stage, with {@code --full}.
  */
-public final class AffinityExperiment implements Experiment {
+public final class AffinityExperiment implements Experiment, Calibrated {
     static final List<String> STRATEGIES = List.of("none", "equalSpread", "firstAssignment");
     static final List<Integer> THREADS_PER_STAGE = List.of(1, 16);
+    /** The benchmark's name in results.json. */
+    static final String PIPELINE = "pipeline";
 
     @Override
     public String name() {
@@ -57,6 +59,19 @@ public final class AffinityExperiment implements Experiment {
         return comparisons;
     }
 
+    /**
+     * The A/A comparison: the JDK pipeline, the baseline, measured as two trials in the same rounds. Its interval
+     * is what this machine's stalls make of a p99 ratio that is truly 1, as the block bootstrap judges it.
+     */
+    @Override
+    public Comparison calibration(LabPlan plan) {
+        Duration length = runLength(plan.mode());
+        Duration warmup = plan.smoke() ? Duration.ofMillis(200) : Duration.ofMillis(plan.mode() == LabMode.FULL ? 1000 : 300);
+        return new Comparison(trial(PipelineRun.JDK, QueueMode.values()[0].label(), 1, warmup, length, plan, "A"),
+                List.of(trial(PipelineRun.JDK, QueueMode.values()[0].label(), 1, warmup, length, plan, "B")),
+                Direction.LOWER);
+    }
+
     static Duration runLength(LabMode mode) {
         return switch (mode) {
             case SMOKE -> Duration.ofMillis(500);
@@ -72,11 +87,21 @@ public final class AffinityExperiment implements Experiment {
      */
     private static Trial trial(String strategy, String queueMode, int perStage, Duration warmup, Duration length,
                                LabPlan plan) {
+        return trial(strategy, queueMode, perStage, warmup, length, plan, null);
+    }
+
+    /** @param copy the A/A copy's label, or null for an ordinary trial */
+    private static Trial trial(String strategy, String queueMode, int perStage, Duration warmup, Duration length,
+                               LabPlan plan, String copy) {
         Map<String, String> params = new LinkedHashMap<>();
         params.put("strategy", strategy);
         params.put("queueMode", queueMode);
         params.put("threadsPerStage", Integer.toString(perStage));
-        return new DirectTrial("pipeline", params, 3 * perStage, round -> {
+        if (copy != null) {
+            params.put("of", "affinity");
+            params.put("copy", copy);
+        }
+        return new DirectTrial(PIPELINE, params, 3 * perStage, round -> {
             PipelineRun.Measurement m = PipelineRun.measure(strategy, queueMode, perStage, warmup, length);
             Histogram rt = m.result().operations().get(0).response();
             Map<String, ResultRecord.Secondary> secondary = new LinkedHashMap<>();
@@ -86,7 +111,7 @@ public final class AffinityExperiment implements Experiment {
             secondary.put("migrationsPerSec", new ResultRecord.Secondary(m.migrationsPerSecond(), "1/s"));
             secondary.put("contextSwitchesPerSec", new ResultRecord.Secondary(m.contextSwitchesPerSecond(), "1/s"));
             secondary.put("missed", new ResultRecord.Secondary(m.result().missed(), "ops"));
-            return new Sample(rt.getValueAtPercentile(99) / 1e6, "ms", secondary);
+            return new Sample(rt.getValueAtPercentile(99) / 1e6, "ms", secondary, new Sample.Blocks(99, m.blocks()));
         }).withWarmup(plan.smoke() ? 0 : 1);
     }
 

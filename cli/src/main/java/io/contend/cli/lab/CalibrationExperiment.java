@@ -10,40 +10,42 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * {@code contend lab calibrate}: one A/A comparison per JMH experiment, the baseline of its first headline
- * comparison against itself in the same rounds (see {@link JmhExperiment#calibration(LabPlan)}). A ratio that is
- * truly 1 then shows how wide this machine's noise makes an interval, and how often it would call a difference
- * where there is none: with a sound statistic no A/A row is faster or slower. It runs only when asked for by
- * name, not with the other experiments.
+ * {@code contend lab calibrate}: one A/A comparison per calibrated experiment ({@link Calibrated}): for each JMH
+ * experiment the baseline of its first headline comparison against itself in the same rounds (see
+ * {@link JmhExperiment#calibration(LabPlan)}), and for the latency experiments ({@code affinity},
+ * {@code writepath}) their baseline's p99 against itself, judged by the block bootstrap as their comparisons are.
+ * A ratio that is truly 1 then shows how wide this machine's noise makes an interval, and how often it would call
+ * a difference where there is none: with a sound statistic no A/A row is faster or slower. It runs with
+ * {@code --full} and when asked for by name.
  */
 public final class CalibrationExperiment implements Experiment {
     /** The experiment's name on the command line. */
     public static final String NAME = "calibrate";
 
-    private List<JmhExperiment> sources;
+    private List<? extends Calibrated> sources;
 
-    /** Calibrates every registered JMH experiment. */
+    /** Calibrates every registered experiment that can. */
     public CalibrationExperiment() {
         this(null);
     }
 
-    /** @param sources the experiments to calibrate, or null for every registered JMH experiment */
-    CalibrationExperiment(List<JmhExperiment> sources) {
+    /** @param sources the experiments to calibrate, or null for every registered one that can */
+    CalibrationExperiment(List<? extends Calibrated> sources) {
         this.sources = sources;
     }
 
-    private synchronized List<JmhExperiment> sources() {
+    private synchronized List<? extends Calibrated> sources() {
         if (sources != null) {
             return sources;
         }
-        List<JmhExperiment> jmh = new ArrayList<>();
+        List<Calibrated> calibrated = new ArrayList<>();
         for (Experiment e : new ExperimentRegistry().all()) {
-            if (e instanceof JmhExperiment j) {
-                jmh.add(j);
+            if (e instanceof Calibrated c) {
+                calibrated.add(c);
             }
         }
-        sources = jmh;
-        return jmh;
+        sources = calibrated;
+        return calibrated;
     }
 
     @Override
@@ -53,7 +55,7 @@ public final class CalibrationExperiment implements Experiment {
 
     @Override
     public String title() {
-        return "A/A calibration: each JMH experiment's baseline against itself, the machine's noise floor";
+        return "A/A calibration: each experiment's baseline against itself, the machine's noise floor";
     }
 
     @Override
@@ -64,7 +66,7 @@ public final class CalibrationExperiment implements Experiment {
     @Override
     public List<Comparison> comparisons(LabPlan plan) {
         List<Comparison> comparisons = new ArrayList<>();
-        for (JmhExperiment e : sources()) {
+        for (Calibrated e : sources()) {
             Comparison c = e.calibration(plan);
             if (c != null) {
                 comparisons.add(c);
@@ -75,25 +77,31 @@ public final class CalibrationExperiment implements Experiment {
 
     @Override
     public Duration budget(LabMode mode) {
-        return mode.budget(Duration.ofSeconds(60), Duration.ofMinutes(3));
+        return mode.budget(Duration.ofSeconds(100), Duration.ofMinutes(3));
     }
 
     @Override
     public TableSpec table() {
         Map<String, Direction> directions = new LinkedHashMap<>();
         LabPlan plan = new LabPlan(LabMode.QUICK, List.of(), false, Runtime.getRuntime().availableProcessors());
-        for (JmhExperiment e : sources()) {
-            Comparison c = e.calibration(plan);
+        for (Calibrated e : sources()) {
+            // Only the JMH experiments are planned here: planning writepath's would set its mode mid-run.
+            Comparison c = e instanceof JmhExperiment j ? j.calibration(plan) : null;
             if (c != null) {
                 directions.put(c.baseline().benchmark(), c.direction());
             }
         }
+        directions.put(WritepathExperiment.FIXED_RATE, Direction.LOWER);
+        directions.put(AffinityExperiment.PIPELINE, Direction.LOWER);
         return new TableSpec(List.of("of", "copy"), "copy", "A", Direction.HIGHER, List.of(),
                 List.of("A/A: each JMH experiment's first headline baseline, measured as two trials "
-                                + "(copy A and B) in the same interleaved rounds. The true ratio is 1: "
-                                + "each interval is this machine's noise floor for that benchmark, and a "
-                                + "verdict other than same or inconclusive is a false alarm.",
-                        "Scores keep their experiment's unit and direction."))
+                                + "(copy A and B) in the same interleaved rounds, and the p99 of the baselines of "
+                                + "affinity (the JDK pipeline) and writepath (the JDK build at 80% of its "
+                                + "saturation). The true ratio is 1: each interval is this machine's noise floor "
+                                + "for that benchmark, and a verdict other than same or inconclusive is a false "
+                                + "alarm.",
+                        "Scores keep their experiment's unit and direction; the p99 rows' intervals are the block "
+                                + "bootstrap of the pooled percentile (boot), as in their experiments."))
                 .withDirections(directions);
     }
 }

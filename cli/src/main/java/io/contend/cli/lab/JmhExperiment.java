@@ -9,7 +9,7 @@ import java.util.Map;
  * Base of the experiments whose trials are JMH benchmark forks: it builds {@link JmhTrial}s with the
  * experiment's settings, score and secondary results, and small helpers for comparisons.
  */
-public abstract class JmhExperiment implements Experiment {
+public abstract class JmhExperiment implements Experiment, Calibrated {
     private final JmhExecutor executor = new JmhExecutor();
 
     /**
@@ -81,6 +81,7 @@ public abstract class JmhExperiment implements Experiment {
      * @param plan the lab plan
      * @return the comparison, or null if the experiment plans no comparison of JMH trials
      */
+    @Override
     public final Comparison calibration(LabPlan plan) {
         List<Comparison> planned = comparisons(plan);
         if (planned.isEmpty() || !(planned.get(0).baseline() instanceof JmhTrial baseline)) {

@@ -1,11 +1,11 @@
 package io.contend.cli.lab;
 
 import io.contend.cli.analysis.Judge;
-import io.contend.cli.analysis.RatioEstimate;
 import io.contend.cli.analysis.ScoreInterval;
+import io.contend.cli.analysis.StoppingRule;
 import io.contend.cli.results.ComparisonResult;
+import io.contend.cli.results.LatencyBlocks;
 import io.contend.cli.results.ResultRecord;
-import io.contend.cli.results.Verdict;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -15,7 +15,7 @@ import java.util.Map;
 /**
  * Turns the rounds of an experiment into records: per configuration the mean score over rounds with its 95%
  * interval's half-width, secondary results averaged over rounds, and per contender the paired comparison
- * with its baseline ({@link RatioEstimate}, {@link Judge} at {@link Judge#MARGIN}).
+ * with its baseline at {@link Judge#MARGIN}, by the statistic that fits its score ({@link StoppingRule#judge}).
  */
 final class RoundAggregator {
     private final String experiment;
@@ -44,16 +44,13 @@ final class RoundAggregator {
     List<ResultRecord> records(List<Comparison> comparisons, Map<Trial, List<Sample>> samples) {
         List<ResultRecord> records = new ArrayList<>();
         for (Comparison c : comparisons) {
-            List<Sample> base = samples.get(c.baseline());
-            records.add(record(c.baseline(), base, null));
+            ResultRecord base = record(c.baseline(), samples.get(c.baseline()), null);
+            records.add(base);
             for (Trial contender : c.contenders()) {
-                List<Sample> mine = samples.get(contender);
-                double[] scores = scores(mine);
-                double[] baseScores = scores(base);
-                RatioEstimate estimate = RatioEstimate.paired(scores, baseScores, c.direction(), RatioEstimate.CONFIDENCE);
-                ComparisonResult result = Judge.comparison(c.baselineDifference(contender), estimate,
-                        Judge.MARGIN, c.direction());
-                records.add(record(contender, mine, result));
+                ResultRecord mine = record(contender, samples.get(contender), null);
+                ComparisonResult result = StoppingRule.FIXED_PLAN.judge(c.baselineDifference(contender), mine, base,
+                        c.direction(), Judge.MARGIN);
+                records.add(mine.withComparison(result));
             }
         }
         return records;
@@ -75,7 +72,22 @@ final class RoundAggregator {
                 trial.threads() > cpus, rounds.size(),
                 comparison, java.util.Arrays.stream(scores).boxed().toList(), run, List.of(rounds.size()),
                 rounds.stream().allMatch(s -> s.iterations().isEmpty()) ? List.of()
-                        : rounds.stream().map(Sample::iterations).toList());
+                        : rounds.stream().map(Sample::iterations).toList(), latency(trial, rounds));
+    }
+
+    /** @return the rounds' latency blocks, when every round kept them for the same percentile; else null */
+    private static LatencyBlocks latency(Trial trial, List<Sample> rounds) {
+        Sample.Blocks first = rounds.get(0).blocks();
+        if (first == null) {
+            return null;
+        }
+        for (Sample s : rounds) {
+            if (s.blocks() == null || s.blocks().percentile() != first.percentile()) {
+                throw new IllegalStateException(trial.describe() + " kept latency blocks in some rounds only, or "
+                        + "for different percentiles");
+            }
+        }
+        return LatencyBlocks.of(first.percentile(), rounds.stream().map(s -> s.blocks().histograms()).toList());
     }
 
     private static double[] scores(List<Sample> rounds) {

@@ -1,6 +1,7 @@
 package io.contend.cli.lab;
 
 import io.contend.cli.results.ResultRecord;
+import org.HdrHistogram.Histogram;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -14,15 +15,56 @@ import java.util.Objects;
  * @param unit the score's unit, e.g. {@code ops/us}
  * @param secondary secondary results by name, in display order
  * @param iterations the score of each measured iteration of a JMH fork, in order; empty for a direct measurement
+ * @param blocks when the score is a latency percentile, the latencies it was taken from, in blocks; else null
  */
 public record Sample(double score, String unit, Map<String, ResultRecord.Secondary> secondary,
-                     List<Double> iterations) {
+                     List<Double> iterations, Blocks blocks) {
+
+    /**
+     * The latencies behind a percentile score, as consecutive stretches of the measurement.
+     *
+     * @param percentile the percentile the score is, in (0, 100)
+     * @param histograms one per stretch, values in ns
+     */
+    public record Blocks(double percentile, List<Histogram> histograms) {
+        /** Copies the list. */
+        public Blocks {
+            if (!(percentile > 0 && percentile < 100)) {
+                throw new IllegalArgumentException("percentile must be in (0, 100): " + percentile);
+            }
+            histograms = List.copyOf(histograms);
+        }
+    }
 
     /** Copies the map, keeping its order, and the iterations. */
     public Sample {
         Objects.requireNonNull(unit, "unit");
         secondary = Collections.unmodifiableMap(new LinkedHashMap<>(secondary));
         iterations = List.copyOf(iterations);
+    }
+
+    /**
+     * A JMH fork's sample: the score and its iterations.
+     *
+     * @param score the round's score
+     * @param unit its unit
+     * @param secondary secondary results by name, in display order
+     * @param iterations the score of each measured iteration
+     */
+    public Sample(double score, String unit, Map<String, ResultRecord.Secondary> secondary, List<Double> iterations) {
+        this(score, unit, secondary, iterations, null);
+    }
+
+    /**
+     * A direct measurement of a latency percentile, with the latencies it was taken from.
+     *
+     * @param score the round's percentile
+     * @param unit its unit
+     * @param secondary secondary results by name, in display order
+     * @param blocks the latencies, in blocks
+     */
+    public Sample(double score, String unit, Map<String, ResultRecord.Secondary> secondary, Blocks blocks) {
+        this(score, unit, secondary, List.of(), Objects.requireNonNull(blocks, "blocks"));
     }
 
     /**

@@ -34,7 +34,7 @@ import java.util.Map;
  * verify, memory is left in the pool or a region leaked. The probes and fixed-rate runs draw the hockey stick,
  * {@code writepath-hockey.svg}.
  */
-public final class WritepathExperiment implements Experiment {
+public final class WritepathExperiment implements Experiment, Calibrated {
     /** The SLO on response-time p99 that defines saturation. */
     static final double SLO_MS = 10;
     static final String SATURATION = "saturation";
@@ -84,6 +84,19 @@ public final class WritepathExperiment implements Experiment {
     }
 
     /**
+     * The A/A comparison: the JDK build at {@value #SWAP_LOAD}% of its saturation (searched once, as in a run),
+     * measured as two trials in the same rounds. Its interval is what this machine's stalls make of a p99 ratio
+     * that is truly 1, as the block bootstrap judges it.
+     */
+    @Override
+    public synchronized Comparison calibration(LabPlan plan) {
+        mode = plan.mode();
+        int load = plan.smoke() ? 50 : SWAP_LOAD;
+        return new Comparison(fixedRate(WritePathBuild.JDK, load, !plan.smoke(), "A"),
+                List.of(fixedRate(WritePathBuild.JDK, load, false, "B")), Direction.LOWER);
+    }
+
+    /**
      * Continues a stored run at its calibrated rate: the fixed rates of the new rounds are the same shares of the
      * same JDK saturation as the stored rounds', so that all its rounds measure one experiment.
      *
@@ -123,9 +136,18 @@ public final class WritepathExperiment implements Experiment {
      *               path (class loading and compilation); the first such run also searches the calibrated rate
      */
     private Trial fixedRate(WritePathBuild build, int load, boolean warmup) {
+        return fixedRate(build, load, warmup, null);
+    }
+
+    /** @param copy the A/A copy's label, or null for an ordinary trial */
+    private Trial fixedRate(WritePathBuild build, int load, boolean warmup, String copy) {
         Map<String, String> params = new LinkedHashMap<>();
         params.put("build", build.label());
         params.put("load", load + "%");
+        if (copy != null) {
+            params.put("of", name());
+            params.put("copy", copy);
+        }
         return new DirectTrial(FIXED_RATE, params, WritePathRun.GENERATOR_THREADS, round -> {
             long calibrated = jdkSaturation();
             long rate = Math.max(1, calibrated * load / 100);
@@ -148,7 +170,7 @@ public final class WritepathExperiment implements Experiment {
             secondary.put("lostWrites", new ResultRecord.Secondary(m.readBack().lostWrites(), "writes"));
             secondary.put("readMismatches", new ResultRecord.Secondary(m.readBack().readMismatches(), "reads"));
             secondary.put("leaks", new ResultRecord.Secondary(m.readBack().leaks(), "regions"));
-            return new Sample(m.responseMs(99), "ms", secondary);
+            return new Sample(m.responseMs(99), "ms", secondary, new Sample.Blocks(99, m.blocks()));
         }).withWarmup(warmup ? 1 : 0);
     }
 

@@ -32,11 +32,14 @@ import java.util.Objects;
  * @param iterations per round, in round order, the score of each measured iteration of its JMH fork (the round's
  *                   score is their mean); an empty list for a round measured otherwise, and no rounds at all in
  *                   files written before iterations were kept
+ * @param latency for a percentile score, the latencies of each round in blocks, from which a comparison is judged
+ *                (see the analysis' {@code PercentileBootstrap}); null for other scores and in files written before
+ *                schema version 5
  */
 public record ResultRecord(String experiment, String benchmark, Map<String, String> params, int threads, double score,
                            Double error, String unit, Map<String, Secondary> secondary, String mode,
                            boolean oversubscribed, int rounds, ComparisonResult comparison, List<Double> samples,
-                           String run, List<Integer> looks, List<List<Double>> iterations) {
+                           String run, List<Integer> looks, List<List<Double>> iterations, LatencyBlocks latency) {
 
     /**
      * A secondary result: a score and its unit.
@@ -125,11 +128,40 @@ public record ResultRecord(String experiment, String benchmark, Map<String, Stri
     }
 
     /**
+     * A record without latency blocks, as files before schema version 5 hold them and as every score but a
+     * percentile is kept.
+     *
+     * @param experiment the lab experiment
+     * @param benchmark the benchmark's short name
+     * @param params the configuration's parameters
+     * @param threads threads doing the measured work
+     * @param score the mean of the per-round scores
+     * @param error half-width of the 95% interval, or null
+     * @param unit the score's unit
+     * @param secondary secondary results by name
+     * @param mode lab mode of the run
+     * @param oversubscribed whether threads exceeded the machine's CPUs
+     * @param rounds rounds measured
+     * @param comparison how it compares with its baseline, or null
+     * @param samples the score of each round, in round order
+     * @param run the id of the run that measured it, or null
+     * @param looks the rounds at which each look ended
+     * @param iterations per round, each measured iteration's score
+     */
+    public ResultRecord(String experiment, String benchmark, Map<String, String> params, int threads, double score,
+                        Double error, String unit, Map<String, Secondary> secondary, String mode,
+                        boolean oversubscribed, int rounds, ComparisonResult comparison, List<Double> samples,
+                        String run, List<Integer> looks, List<List<Double>> iterations) {
+        this(experiment, benchmark, params, threads, score, error, unit, secondary, mode, oversubscribed, rounds,
+                comparison, samples, run, looks, iterations, null);
+    }
+
+    /**
      * Copies the maps, the samples, the looks and the iterations, keeping their order.
      *
      * @throws IllegalArgumentException if the looks are not strictly increasing from 1 or do not end at
-     *                                  {@code rounds}, or iterations are kept for some rounds but not for every
-     *                                  sample
+     *                                  {@code rounds}, or iterations or latency blocks are kept for some rounds
+     *                                  but not for every sample
      */
     public ResultRecord {
         Objects.requireNonNull(experiment, "experiment");
@@ -141,6 +173,10 @@ public record ResultRecord(String experiment, String benchmark, Map<String, Stri
         iterations = iterations.stream().map(List::copyOf).toList();
         if (!iterations.isEmpty() && iterations.size() != samples.size()) {
             throw new IllegalArgumentException("iterations of " + iterations.size() + " rounds for "
+                    + samples.size() + " samples");
+        }
+        if (latency != null && latency.rounds().size() != samples.size()) {
+            throw new IllegalArgumentException("latency blocks of " + latency.rounds().size() + " rounds for "
                     + samples.size() + " samples");
         }
         int previous = 0;
@@ -164,7 +200,7 @@ public record ResultRecord(String experiment, String benchmark, Map<String, Stri
     /** @return this record with another judgement of its comparison (for example at another margin) */
     public ResultRecord withComparison(ComparisonResult judged) {
         return new ResultRecord(experiment, benchmark, params, threads, score, error, unit, secondary, mode,
-                oversubscribed, rounds, judged, samples, run, looks, iterations);
+                oversubscribed, rounds, judged, samples, run, looks, iterations, latency);
     }
 
     /**

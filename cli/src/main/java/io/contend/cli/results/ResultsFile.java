@@ -18,7 +18,7 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * {@code results.json}, schema version 4: one object with {@code schemaVersion}, {@code machine}, {@code mode},
+ * {@code results.json}, schema version 5: one object with {@code schemaVersion}, {@code machine}, {@code mode},
  * {@code started} (of the latest run), {@code runs} (per run id a {@link RunInfo}: contend's version and commit,
  * the JVM and its arguments, the CPU, the peers' versions, start and end), {@code experiments} (per experiment an {@link ExperimentInfo}: title, mode, rounds, budget,
  * elapsed time and its {@link TableSpec}) and {@code results} (a list of {@link ResultRecord}s; a record
@@ -26,7 +26,9 @@ import java.util.Set;
  * keeps its per-round {@code samples} and the id of its {@code run}, so that its comparison can be judged again,
  * at another margin or pooled with other runs, and the {@code looks}: the rounds at which each look at the run
  * ended, more than one when {@code contend lab --more} added rounds to it; version 4 adds each round's JMH
- * {@code iterations} and stores table notes as paragraphs, where version 3 kept lines wrapped for a terminal).
+ * {@code iterations} and stores table notes as paragraphs, where version 3 kept lines wrapped for a terminal;
+ * version 5 adds, to a record whose score is a latency percentile, its {@code latency}: the percentile and per
+ * round the encoded histograms of the run's blocks, see {@link LatencyBlocks}).
  *
  * <p>A lab run replaces the records of the experiments it runs and keeps the others, so running experiments one
  * at a time builds up one file. The file is written to a temporary file and moved into place, so a crash never
@@ -34,14 +36,15 @@ import java.util.Set;
  * {@linkplain #reopen reopened} to add rounds to runs it holds: the records of the experiments continued are
  * replaced in place, everything else stays as it was. Version 1 files
  * (no {@code experiments}, no comparisons), version 2 (no runs, no samples: their verdicts are shown as
- * stored and cannot be judged again) and version 3 (no iterations; its wrapped note lines are read as one
- * paragraph) are still read.
+ * stored and cannot be judged again) version 3 (no iterations; its wrapped note lines are read as one
+ * paragraph) and version 4 (no latency blocks: its percentile comparisons are judged from the per-round
+ * percentiles) are still read.
  */
 public final class ResultsFile {
     /** File name inside the output directory. */
     public static final String NAME = "results.json";
     /** The schema this version writes. */
-    public static final int SCHEMA_VERSION = 4;
+    public static final int SCHEMA_VERSION = 5;
 
     private static final Gson GSON = new GsonBuilder().setPrettyPrinting().serializeNulls().create();
 
@@ -284,6 +287,18 @@ public final class ResultsFile {
             iterations.add(scores);
         }
         o.add("iterations", iterations);
+        if (r.latency() != null) {
+            JsonObject latency = new JsonObject();
+            latency.addProperty("percentile", r.latency().percentile());
+            JsonArray rounds = new JsonArray();
+            for (List<String> round : r.latency().rounds()) {
+                JsonArray blocks = new JsonArray();
+                round.forEach(blocks::add);
+                rounds.add(blocks);
+            }
+            latency.add("blocks", rounds);
+            o.add("latency", latency);
+        }
         return o;
     }
 

@@ -162,7 +162,19 @@ final class ResultsReader {
                 r.optionalString("mode", "unknown"), r.optionalBoolean("oversubscribed", false),
                 rounds, comparison == null ? null : comparison(comparison),
                 r.optionalNumbers("samples"), r.optionalString("run", null), looks == null ? List.of(rounds) : looks,
-                r.optionalNumberRows("iterations")));
+                r.optionalNumberRows("iterations"), latency(r.optionalObject("latency"))));
+    }
+
+    /** Each block is decoded once here, so that a file the analysis cannot use is refused when it is read. */
+    private static LatencyBlocks latency(JsonFields l) {
+        if (l == null) {
+            return null;
+        }
+        return l.build(() -> {
+            LatencyBlocks blocks = new LatencyBlocks(l.number("percentile"), l.stringRows("blocks"));
+            blocks.decode();
+            return blocks;
+        });
     }
 
     private static Double error(JsonFields r) {

@@ -31,7 +31,7 @@ class ResultsSchema4Test {
         file.append("x", new ExperimentInfo("title", "quick", 2, 60, 50, SPEC), List.of(record));
 
         ResultsFile.Contents back = ResultsFile.readContents(file.path());
-        assertEquals(4, back.schemaVersion());
+        assertEquals(ResultsFile.SCHEMA_VERSION, back.schemaVersion());
         assertEquals(iterations, back.records().get(0).iterations());
         assertEquals(SPEC.notes(), back.experiments().get("x").table().notes(), "paragraphs stay paragraphs");
     }
