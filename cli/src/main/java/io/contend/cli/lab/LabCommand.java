@@ -274,7 +274,7 @@ public final class LabCommand implements Callable<Integer> {
                 try {
                     experiment.continueFrom(c.records());
                     Map<Trial, List<Sample>> samples = new RoundRunner().run(c.comparisons(), experimentRounds,
-                            progress.listener());
+                            progress.listener(), c.records().get(0).rounds());
                     List<ResultRecord> added = new RoundAggregator(experiment.name(), itsMode.label(), machine.cpus(),
                             c.run().id()).records(c.comparisons(), samples);
                     List<ResultRecord> records = ContinuedRun.append(c.records(), added);

@@ -50,6 +50,27 @@ public final class RoundRunner {
      */
     public Map<Trial, List<Sample>> run(List<Comparison> comparisons, RoundPlan plan, Listener listener)
             throws Exception {
+        return run(comparisons, plan, listener, 0);
+    }
+
+    /**
+     * Runs rounds that continue a stored run ({@code contend lab --more}): the rotation goes on from where the
+     * stored rounds left it, and each trial is told its round's index in the whole run, so a look does not start
+     * again with the order of the run's first round.
+     *
+     * @param comparisons what to measure
+     * @param plan how many rounds
+     * @param listener told before each measurement (its round counts from 0 within this look)
+     * @param firstRound the index in the run of this look's first round: the rounds already stored, 0 for a new run
+     * @return every trial's samples, one per round in round order, keyed by identity
+     * @throws Exception the first measurement's failure; nothing after it runs
+     * @throws IllegalArgumentException if {@code firstRound} is negative
+     */
+    public Map<Trial, List<Sample>> run(List<Comparison> comparisons, RoundPlan plan, Listener listener, int firstRound)
+            throws Exception {
+        if (firstRound < 0) {
+            throw new IllegalArgumentException("the first round's index must be at least 0: " + firstRound);
+        }
         Map<Trial, List<Sample>> samples = new IdentityHashMap<>();
         int perRound = 0;
         for (Comparison c : comparisons) {
@@ -77,9 +98,9 @@ public final class RoundRunner {
             for (Comparison c : comparisons) {
                 List<Trial> sides = c.sides();
                 for (int j = 0; j < sides.size(); j++) {
-                    Trial trial = sides.get((j + round) % sides.size());
+                    Trial trial = sides.get((int) ((j + (long) firstRound + round) % sides.size()));
                     listener.measuring(round, rounds, step, rounds * perRound, trial);
-                    samples.get(trial).add(trial.measure(round));
+                    samples.get(trial).add(trial.measure(firstRound + round));
                     step++;
                 }
             }

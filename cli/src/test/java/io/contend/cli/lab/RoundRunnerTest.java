@@ -24,6 +24,19 @@ class RoundRunnerTest {
     }
 
     @Test
+    void aContinuedRunGoesOnWithTheRotationWhereTheStoredRoundsLeftIt() throws Exception {
+        List<String> log = new ArrayList<>();
+        Comparison c = Fixtures.comparison(Fixtures.trial("A", log, 1), Fixtures.trial("B", log, 1),
+                Fixtures.trial("C", log, 1));
+        List<Integer> progressRounds = new ArrayList<>();
+        new RoundRunner().run(List.of(c), RoundPlan.fixed(2), (r, n, s, t, trial) -> progressRounds.add(r), 4);
+        assertEquals(List.of("B@4", "C@4", "A@4", "C@5", "A@5", "B@5"), log);
+        assertEquals(List.of(0, 0, 0, 1, 1, 1), progressRounds, "progress counts the look's own rounds");
+        assertThrows(IllegalArgumentException.class,
+                () -> new RoundRunner().run(List.of(c), RoundPlan.fixed(2), (r, n, s, t, trial) -> { }, -1));
+    }
+
+    @Test
     void theFirstRoundsDurationFitsTheRoundsIntoTheBudget() throws Exception {
         AtomicLong clock = new AtomicLong();
         List<String> log = new ArrayList<>();
