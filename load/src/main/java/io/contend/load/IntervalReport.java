@@ -13,8 +13,11 @@ import org.HdrHistogram.Histogram;
  * @param p50Nanos median of the reported latency
  * @param p99Nanos 99th percentile
  * @param maxNanos maximum
- * @param latency the interval's reported latency over every tag, in ns: a copy the receiver may keep, so that a
- *                caller can pool intervals or resample them (the lab's block bootstrap of a percentile)
+ * @param latency the interval's reported latency over every tag, in ns, so that a caller can pool intervals or
+ *                resample them (the lab's block bootstrap of a percentile). The run reuses this histogram for the
+ *                next interval: it is valid only during {@link StressRun.Listener#interval}, and a listener that
+ *                keeps it must copy it (a copy of the full-range histogram is about 270 KB; adding it to a
+ *                {@code new Histogram(3)} keeps only the range it holds)
  */
 public record IntervalReport(double endSeconds, double seconds, long completed, long errors, long p50Nanos, long p99Nanos,
                              long maxNanos, Histogram latency) {

@@ -64,7 +64,7 @@ final class IntervalReporter {
         }
         boolean logged = log == null || log.write(lines);
         listener.interval(new IntervalReport((toNanos - startNanos) / 1e9, (toNanos - fromNanos) / 1e9, completed, errors,
-                reported.getValueAtPercentile(50), reported.getValueAtPercentile(99), reported.getMaxValue(), reported.copy()));
+                reported.getValueAtPercentile(50), reported.getValueAtPercentile(99), reported.getMaxValue(), reported));
         return logged;
     }
 }

@@ -1,5 +1,6 @@
 package io.contend.bench.exec;
 
+import io.contend.bench.load.LatencyBlockRecorder;
 import io.contend.exec.Affinity;
 import io.contend.exec.AffinityStrategy;
 import io.contend.exec.QueueMode;
@@ -14,7 +15,6 @@ import io.contend.load.Workload;
 import org.HdrHistogram.Histogram;
 
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
@@ -52,8 +52,9 @@ public final class PipelineRun {
      * @param result the load generator's result (one tag, {@code request})
      * @param migrationsPerSecond CPU migrations per second over the pipeline's threads, NaN where unknown
      * @param contextSwitchesPerSecond context switches per second over the pipeline's threads, NaN where unknown
-     * @param blocks the response times of {@link #BLOCKS} consecutive stretches of the measurement, in ns, for a
-     *               block bootstrap of a percentile
+     * @param blocks the response times of {@link #BLOCKS} consecutive stretches of the measurement, in ns (the
+     *               last one also holds the requests completed after its end), for a block bootstrap of a
+     *               percentile
      */
     public record Measurement(StressResult result, double migrationsPerSecond, double contextSwitchesPerSecond,
                               List<Histogram> blocks) {
@@ -82,17 +83,17 @@ public final class PipelineRun {
         Pipeline pipeline = jdk ? new JdkPipeline(perStage, recording)
                 : new ContendPipeline(QueueMode.parse(queueMode), perStage, recording);
         try {
-            run(pipeline, warmup, new ArrayList<>());
+            run(pipeline, warmup, null);
             List<Long> threadIds = List.copyOf(tids);
             SchedStats before = SchedStats.sum(threadIds.stream().map(SchedStats::ofThread).toList());
-            List<Histogram> blocks = new ArrayList<>(BLOCKS + 1);
+            LatencyBlockRecorder blocks = new LatencyBlockRecorder(BLOCKS);
             StressResult result = run(pipeline, length, blocks);
             SchedStats delta = SchedStats.sum(threadIds.stream().map(SchedStats::ofThread).toList()).minus(before);
             double seconds = result.elapsedNanos() / 1e9;
             long switches = delta.voluntarySwitches() < 0 ? -1
                     : delta.voluntarySwitches() + Math.max(0, delta.involuntarySwitches());
             return new Measurement(result, perSecond(delta.migrations(), seconds), perSecond(switches, seconds),
-                    List.copyOf(blocks));
+                    blocks.blocks());
         } finally {
             pipeline.shutdown();
         }
@@ -102,11 +103,13 @@ public final class PipelineRun {
         return count < 0 ? Double.NaN : count / seconds;
     }
 
-    /** Runs the pipeline for {@code length}, adding the response times of each of its {@link #BLOCKS} stretches. */
-    private static StressResult run(Pipeline pipeline, Duration length, List<Histogram> blocks) throws Exception {
+    /** Runs the pipeline for {@code length}, recording its response times in blocks if asked (else null). */
+    private static StressResult run(Pipeline pipeline, Duration length, LatencyBlockRecorder blocks) throws Exception {
         Workload workload = () -> List.of(Operation.named("request", () -> pipeline.request().get(10, TimeUnit.SECONDS)));
+        Duration block = length.dividedBy(BLOCKS);
         return new StressRun(workload, new StressConfig(new Rate(Rate.Mode.FIXED, RATE), GENERATOR_THREADS, length, 0,
-                length.dividedBy(BLOCKS), Duration.ZERO, null), interval -> blocks.add(interval.latency())).run();
+                block.compareTo(Duration.ofMillis(1)) < 0 ? Duration.ofMillis(1) : block, Duration.ZERO, null), blocks)
+                .run();
     }
 
     /** Records each pipeline thread's Linux thread id when it starts, for /proc statistics. */

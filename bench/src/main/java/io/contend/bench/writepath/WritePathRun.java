@@ -1,5 +1,6 @@
 package io.contend.bench.writepath;
 
+import io.contend.bench.load.LatencyBlockRecorder;
 import io.contend.exec.SchedStats;
 import io.contend.load.Operation;
 import io.contend.load.Rate;
@@ -16,7 +17,6 @@ import org.HdrHistogram.Histogram;
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.HashSet;
@@ -68,8 +68,9 @@ public final class WritePathRun {
      * @param migrationsPerSecond CPU migrations per second over the JVM's threads, NaN where unknown
      * @param flushes memtable flushes during the run
      * @param readBack the read-back report after close (every count zero, or the run would have thrown)
-     * @param blocks the response times of {@link #BLOCKS} consecutive stretches of the measurement, in ns (their
-     *               sum is {@code response}), for a block bootstrap of a percentile
+     * @param blocks the response times of {@link #BLOCKS} consecutive stretches of the measurement, in ns (the
+     *               last one also holds the requests completed after its end; their sum is {@code response}), for
+     *               a block bootstrap of a percentile
      */
     public record Measurement(long rate, StressResult result, Histogram response, double bytesPerOperation,
                               double pathBytesPerOperation, double contextSwitchesPerSecond, double migrationsPerSecond, long flushes,
@@ -106,9 +107,9 @@ public final class WritePathRun {
                 "threshold-kib", Integer.toString(THRESHOLD_KIB))));
         Metered metered = new Metered(workload);
         StressConfig config = StressConfig.builder().rate(new Rate(Rate.Mode.FIXED, rate)).threads(GENERATOR_THREADS)
-                .duration(length).warmup(warmup).interval(length.dividedBy(BLOCKS)).build();
-        List<Histogram> blocks = new ArrayList<>(BLOCKS + 1);
-        StressResult result = new StressRun(metered, config, interval -> blocks.add(interval.latency())).run();
+                .duration(length).warmup(warmup).interval(blockLength(length)).build();
+        LatencyBlockRecorder blocks = new LatencyBlockRecorder(BLOCKS);
+        StressResult result = new StressRun(metered, config, blocks).run();
         if (!result.faults().isEmpty()) {
             throw new IllegalStateException("write path " + build.label() + " at " + rate + "/s broke: "
                     + String.join("; ", result.faults()));
@@ -131,7 +132,13 @@ public final class WritePathRun {
                 metered.bytes < 0 || metered.ops.sum() == 0 ? Double.NaN : (double) metered.bytes / metered.ops.sum(),
                 metered.bytes < 0 || metered.ops.sum() == 0 ? Double.NaN : (double) metered.pathBytes / metered.ops.sum(),
                 perSecond(metered.sched.contextSwitches(), seconds), perSecond(metered.sched.migrations(), seconds),
-                metered.flushes, report, List.copyOf(blocks));
+                metered.flushes, report, blocks.blocks());
+    }
+
+    /** @return a twelfth of the measurement, at least the 1 ms a reporting interval must be */
+    static Duration blockLength(Duration length) {
+        Duration block = length.dividedBy(BLOCKS);
+        return block.compareTo(Duration.ofMillis(1)) < 0 ? Duration.ofMillis(1) : block;
     }
 
     private static double perSecond(long count, double seconds) {

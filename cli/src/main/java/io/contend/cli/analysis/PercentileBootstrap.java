@@ -3,9 +3,9 @@ package io.contend.cli.analysis;
 import io.contend.cli.results.ComparisonResult;
 import io.contend.cli.results.Direction;
 import org.HdrHistogram.Histogram;
+import org.HdrHistogram.HistogramIterationValue;
 import org.apache.commons.math3.distribution.NormalDistribution;
 import org.apache.commons.math3.distribution.TDistribution;
-import org.HdrHistogram.HistogramIterationValue;
 
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -27,9 +27,11 @@ import java.util.SplittableRandom;
  * equal length). The point estimate is {@link Direction#ratio} of the two sides' percentiles over all their blocks.
  * A bootstrap replicate redraws, within every round and for each side separately, as many blocks as that round has,
  * with replacement, and takes the ratio of the redrawn sides' percentiles; the interval is the central
- * {@code confidence} share of {@value #REPLICATES} replicate ratios (more at a higher confidence), by the
- * percentile method (Efron and Tibshirani, "An Introduction to the Bootstrap", 1993, ch. 13) with its tails
- * expanded for a small sample ({@link #expandedTail}). Blocks rather than single requests because latencies within a
+ * {@code confidence} share of the replicate ratios ({@value #REPLICATES}, or enough for {@value #TAIL_REPLICATES}
+ * in each tail), by the percentile method (Efron and Tibshirani, "An Introduction to the Bootstrap", 1993, ch. 13)
+ * with its tails expanded for a small sample ({@link #expandedTail}); where a tail is too thin for
+ * {@value #MAX_REPLICATES} replicates to reach (a late look of a continued run), the same expanded interval in its
+ * normal form, {@code ratio · exp(±z · sd)} over the replicates' log ratios. Blocks rather than single requests because latencies within a
  * stall are correlated (the moving-block idea of Künsch, Annals of Statistics 17, 1989); within-round strata
  * because a round's two sides ran back to back, so what differed between rounds (the machine's state) stays paired,
  * as in the t interval over paired rounds.
@@ -41,13 +43,19 @@ import java.util.SplittableRandom;
  *
  * <p>The replicates draw from a generator seeded with a constant, so judging the same file twice gives the same
  * interval. The percentile of a set of blocks is HdrHistogram's {@code getValueAtPercentile} of their sum (the
- * highest value equivalent to the bucket where the count first reaches the percentile's rank), found by a binary
- * search over the blocks' cumulative counts on one grid of bucket values, so a replicate costs no histogram.
+ * highest value equivalent to the bucket where the count first reaches the percentile's rank, {@link #rank}),
+ * found by a binary search over the blocks' cumulative counts on a grid of bucket values that spans only where the
+ * percentile can fall, so a replicate costs no histogram.
  */
 public final class PercentileBootstrap {
-    /** Bootstrap replicates per estimate at 95%; more at a higher confidence, so that each tail has about 50. */
+    /** Bootstrap replicates per estimate, at least. */
     static final int REPLICATES = 4000;
-    /** The most replicates an estimate draws (a tenth look's confidence would ask for more). */
+    /** Replicates each tail of a percentile interval should hold: more replicates where the tail is thin. */
+    static final int TAIL_REPLICATES = 50;
+    /**
+     * The most replicates an estimate draws; a thinner tail (a late look's confidence) takes the expanded
+     * interval's normal form from {@link #REPLICATES} replicates instead.
+     */
     static final int MAX_REPLICATES = 100_000;
     /** What a table cell adds to an interval this bootstrap gave. */
     public static final String MARK = "boot";
@@ -92,10 +100,9 @@ public final class PercentileBootstrap {
         if (mine.isEmpty()) {
             throw new IllegalArgumentException("no round recorded latencies on both sides");
         }
-        long[] grid = grid(mine, theirs);
-        Side c = new Side(mine, grid);
-        Side b = new Side(theirs, grid);
-        double ratio = direction.ratio(c.percentile(c.all(), percentile), b.percentile(b.all(), percentile));
+        Side c = new Side(mine, percentile);
+        Side b = new Side(theirs, percentile);
+        double ratio = direction.ratio(c.percentile(c.all()), b.percentile(b.all()));
         if (!(ratio > 0 && Double.isFinite(ratio))) {
             throw new IllegalArgumentException("the pooled percentiles give no ratio: " + ratio);
         }
@@ -103,24 +110,37 @@ public final class PercentileBootstrap {
         if (rounds < 2) {
             return new RatioEstimate(ratio, Double.NaN, Double.NaN, confidence, 1, 0);
         }
+        double tail = expandedTail(confidence, Math.min(c.fewestBlocksInARound(), b.fewestBlocksInARound()));
+        double needed = Math.ceil(TAIL_REPLICATES / tail);
+        boolean percentileMethod = needed <= MAX_REPLICATES;
+        int replicates = percentileMethod ? (int) Math.max(REPLICATES, needed) : REPLICATES;
         SplittableRandom random = new SplittableRandom(SEED);
-        int replicates = (int) Math.min(MAX_REPLICATES, Math.max(REPLICATES, Math.ceil(100 / (1 - confidence))));
         double[] logs = new double[replicates];
         int n = 0;
         for (int k = 0; k < replicates; k++) {
-            double r = direction.ratio(c.percentile(c.redraw(random), percentile),
-                    b.percentile(b.redraw(random), percentile));
+            double r = direction.ratio(c.percentile(c.redraw(random)), b.percentile(b.redraw(random)));
             if (r > 0 && Double.isFinite(r)) {
                 logs[n++] = Math.log(r);
             }
         }
         logs = Arrays.copyOf(logs, n);
         Arrays.sort(logs);
-        double tail = expandedTail(confidence, Math.min(c.fewestBlocksInARound(), b.fewestBlocksInARound()));
-        double low = Math.min(ratio, Math.exp(quantile(logs, tail)));
-        double high = Math.max(ratio, Math.exp(quantile(logs, 1 - tail)));
+        double sd = sd(logs);
+        double low;
+        double high;
+        if (percentileMethod) {
+            low = Math.exp(quantile(logs, tail));
+            high = Math.exp(quantile(logs, 1 - tail));
+        } else {
+            // A tail too thin for the replicates to reach (a late look's confidence): the expanded interval's
+            // normal form, the same width where the bootstrap distribution is normal.
+            double z = -new NormalDistribution(null, 0, 1).inverseCumulativeProbability(tail);
+            low = ratio * Math.exp(-z * sd);
+            high = ratio * Math.exp(z * sd);
+        }
         // Per-round spread, as the t interval's sd would be, so that Judge.roundsToSettle extrapolates alike.
-        return new RatioEstimate(ratio, low, high, confidence, rounds, sd(logs) * Math.sqrt(rounds));
+        return new RatioEstimate(ratio, Math.min(ratio, low), Math.max(ratio, high), confidence, rounds,
+                sd * Math.sqrt(rounds));
     }
 
     /**
@@ -201,15 +221,56 @@ public final class PercentileBootstrap {
             }
             return new Buckets(Arrays.copyOf(values, n), Arrays.copyOf(counts, n));
         }
+
+        long total() {
+            return Arrays.stream(counts).sum();
+        }
+
+        /** @return this block's own percentile, as HdrHistogram computes it */
+        long percentile(double percentile) {
+            long rank = rank(percentile, total());
+            long seen = 0;
+            for (int i = 0; i < values.length; i++) {
+                seen += counts[i];
+                if (seen >= rank) {
+                    return values[i];
+                }
+            }
+            return values[values.length - 1];
+        }
     }
 
-    /** @return every bucket value any block has, ascending */
-    private static long[] grid(List<List<Buckets>> a, List<List<Buckets>> b) {
-        return java.util.stream.Stream.of(a, b).flatMap(List::stream).flatMap(List::stream)
-                .flatMapToLong(block -> Arrays.stream(block.values())).sorted().distinct().toArray();
+    /**
+     * @param rounds per round, blocks
+     * @param percentile in (0, 100)
+     * @return the percentile of all the blocks pooled, as this class computes it (for tests against HdrHistogram)
+     */
+    static long pooledPercentile(List<List<Histogram>> rounds, double percentile) {
+        Side side = new Side(rounds.stream().map(PercentileBootstrap::nonEmpty).toList(), percentile);
+        return (long) side.percentile(side.all());
     }
 
-    /** One side's blocks as cumulative counts over the common grid, grouped by round. */
+    /**
+     * HdrHistogram's rank of a percentile ({@code AbstractHistogram.getValueAtPercentile}, 2.2): the count the
+     * cumulative count must reach, the percentile less one ulp so that rounding cannot overrun into the next bucket.
+     *
+     * @param percentile in (0, 100)
+     * @param total the values counted
+     * @return the rank, at least 1
+     */
+    static long rank(double percentile, long total) {
+        return Math.max(1, (long) Math.ceil(Math.nextDown(percentile) * total / 100.0));
+    }
+
+    /**
+     * One side's blocks as cumulative counts on a grid of bucket values, grouped by round.
+     *
+     * <p>The grid spans only the values a percentile of these blocks can take: the percentile of any weighting of
+     * blocks lies between the lowest and the highest of the blocks' own percentiles (below the lowest, every
+     * block's count is short of its rank, so their weighted sum is short of the pooled rank; at the highest, every
+     * block's reaches it). Each block keeps its count below the grid as a base, so the counts stay exact and the
+     * grid stays small whatever the blocks' range.
+     */
     private static final class Side {
         /**
          * {@code cumulative[j * blocks + b]}: block b's count of values at most {@code grid[j]}; grid-major, so
@@ -220,22 +281,46 @@ public final class PercentileBootstrap {
         private final int[][] roundBlocks;
         private final long[] grid;
         private final int[] weights;
+        /** Each block's count of values, the grid's or not. */
+        private final long[] blockTotal;
+        private final double percentile;
 
-        Side(List<List<Buckets>> rounds, long[] grid) {
-            this.grid = grid;
-            blocks = rounds.stream().mapToInt(List::size).sum();
+        Side(List<List<Buckets>> rounds, double percentile) {
+            this.percentile = percentile;
+            List<Buckets> all = rounds.stream().flatMap(List::stream).toList();
+            blocks = all.size();
+            long lowest = Long.MAX_VALUE;
+            long highest = Long.MIN_VALUE;
+            for (Buckets block : all) {
+                long own = block.percentile(percentile);
+                lowest = Math.min(lowest, own);
+                highest = Math.max(highest, own);
+            }
+            long lo = lowest;
+            long hi = highest;
+            grid = all.stream().flatMapToLong(block -> Arrays.stream(block.values()))
+                    .filter(v -> v >= lo && v <= hi).sorted().distinct().toArray();
             cumulative = new long[Math.multiplyExact(grid.length, blocks)];
             roundBlocks = new int[rounds.size()][];
             weights = new int[blocks];
+            blockTotal = new long[blocks];
             int next = 0;
             for (int r = 0; r < rounds.size(); r++) {
                 roundBlocks[r] = new int[rounds.get(r).size()];
                 for (int i = 0; i < rounds.get(r).size(); i++) {
                     roundBlocks[r][i] = next;
                     Buckets block = rounds.get(r).get(i);
+                    blockTotal[next] = block.total();
+                    long below = 0;
                     for (int k = 0; k < block.values().length; k++) {
-                        cumulative[Arrays.binarySearch(grid, block.values()[k]) * blocks + next] += block.counts()[k];
+                        long v = block.values()[k];
+                        if (v < lo) {
+                            below += block.counts()[k];
+                        } else if (v <= hi) {
+                            cumulative[Arrays.binarySearch(grid, v) * blocks + next] += block.counts()[k];
+                        }
                     }
+                    cumulative[next] += below;
                     for (int j = 1; j < grid.length; j++) {
                         cumulative[j * blocks + next] += cumulative[(j - 1) * blocks + next];
                     }
@@ -267,12 +352,14 @@ public final class PercentileBootstrap {
         }
 
         /** @return the percentile of the blocks taken with these weights, as HdrHistogram computes it */
-        double percentile(int[] weight, double percentile) {
-            int last = grid.length - 1;
-            long total = count(weight, last);
-            long rank = Math.max(1, (long) (percentile / 100 * total + 0.5));
+        double percentile(int[] weight) {
+            long total = 0;
+            for (int b = 0; b < blocks; b++) {
+                total += weight[b] * blockTotal[b];
+            }
+            long rank = rank(percentile, total);
             int lo = 0;
-            int hi = last;
+            int hi = grid.length - 1;
             while (lo < hi) {
                 int mid = (lo + hi) >>> 1;
                 if (count(weight, mid) >= rank) {

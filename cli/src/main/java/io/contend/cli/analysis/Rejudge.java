@@ -61,9 +61,12 @@ public final class Rejudge {
         boolean unpaired;
         StoppingRule rule = StoppingRule.FIXED_PLAN;
         int looks = 1;
-        /** Per pooled round, each side's latency blocks, while every pooled record has them. */
-        final List<List<Histogram>> contenderBlocks = new ArrayList<>();
-        final List<List<Histogram>> baselineBlocks = new ArrayList<>();
+        /**
+         * Each pooled pair's latency blocks, while every pooled record has them: kept encoded, and decoded only
+         * when this pool is judged, so that judging many files holds one comparison's histograms at a time.
+         */
+        final List<LatencyBlocks> contenderBlocks = new ArrayList<>();
+        final List<LatencyBlocks> baselineBlocks = new ArrayList<>();
         double percentile = Double.NaN;
         boolean everyRecordHasBlocks = true;
 
@@ -77,12 +80,19 @@ public final class Rejudge {
                 return;
             }
             percentile = mine.percentile();
-            contenderBlocks.addAll(mine.decode());
-            baselineBlocks.addAll(theirs.decode());
+            contenderBlocks.add(mine);
+            baselineBlocks.add(theirs);
         }
 
         boolean bootstrap() {
             return everyRecordHasBlocks && !contenderBlocks.isEmpty();
+        }
+
+        /** @return every pooled round's blocks, decoded, in pool order */
+        static List<List<Histogram>> decoded(List<LatencyBlocks> pooled) {
+            List<List<Histogram>> rounds = new ArrayList<>();
+            pooled.forEach(blocks -> rounds.addAll(blocks.decode()));
+            return rounds;
         }
     }
 
@@ -165,8 +175,8 @@ public final class Rejudge {
             ComparisonResult judged;
             try {
                 if (pool.bootstrap()) {
-                    judged = PercentileBootstrap.judge(stored.baseline(), pool.contenderBlocks, pool.baselineBlocks,
-                            pool.percentile, pool.looks, stored.direction(), margin);
+                    judged = PercentileBootstrap.judge(stored.baseline(), Pool.decoded(pool.contenderBlocks),
+                            Pool.decoded(pool.baselineBlocks), pool.percentile, pool.looks, stored.direction(), margin);
                     bootstrapped++;
                 } else {
                     RatioEstimate estimate = pool.rule.estimate(toArray(pool.contender), toArray(pool.baseline),
@@ -178,7 +188,9 @@ public final class Rejudge {
                 records.add(r);
                 continue;
             }
-            records.add(r.withComparison(judged));
+            // A record shown with blocks marks its interval as the bootstrap's: not so when the pool was not.
+            ResultRecord shownRecord = pool.bootstrap() || r.latency() == null ? r : r.withoutLatency();
+            records.add(shownRecord.withComparison(judged));
             rejudged++;
             if (pool.rule == StoppingRule.CONFIDENCE_SEQUENCE && !pool.bootstrap()) {
                 sequential++;

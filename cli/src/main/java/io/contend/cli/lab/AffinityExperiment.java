@@ -111,7 +111,7 @@ public final class AffinityExperiment implements Experiment, Calibrated {
             secondary.put("migrationsPerSec", new ResultRecord.Secondary(m.migrationsPerSecond(), "1/s"));
             secondary.put("contextSwitchesPerSec", new ResultRecord.Secondary(m.contextSwitchesPerSecond(), "1/s"));
             secondary.put("missed", new ResultRecord.Secondary(m.result().missed(), "ops"));
-            return new Sample(rt.getValueAtPercentile(99) / 1e6, "ms", secondary, new Sample.Blocks(99, m.blocks()));
+            return new Sample(rt.getValueAtPercentile(99) / 1e6, "ms", secondary, Sample.Blocks.of(99, m.blocks()));
         }).withWarmup(plan.smoke() ? 0 : 1);
     }
 

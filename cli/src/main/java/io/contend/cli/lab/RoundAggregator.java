@@ -87,7 +87,7 @@ final class RoundAggregator {
                         + "for different percentiles");
             }
         }
-        return LatencyBlocks.of(first.percentile(), rounds.stream().map(s -> s.blocks().histograms()).toList());
+        return new LatencyBlocks(first.percentile(), rounds.stream().map(s -> s.blocks().encoded()).toList());
     }
 
     private static double[] scores(List<Sample> rounds) {

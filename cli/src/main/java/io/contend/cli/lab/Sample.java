@@ -1,5 +1,6 @@
 package io.contend.cli.lab;
 
+import io.contend.cli.results.LatencyBlocks;
 import io.contend.cli.results.ResultRecord;
 import org.HdrHistogram.Histogram;
 import java.util.Collections;
@@ -21,18 +22,29 @@ public record Sample(double score, String unit, Map<String, ResultRecord.Seconda
                      List<Double> iterations, Blocks blocks) {
 
     /**
-     * The latencies behind a percentile score, as consecutive stretches of the measurement.
+     * The latencies behind a percentile score, as consecutive stretches of the measurement, encoded as results.json
+     * keeps them ({@link LatencyBlocks#encode}): a few hundred bytes a block where the histogram takes tens of
+     * kilobytes, and an experiment holds every round's blocks until it ends.
      *
      * @param percentile the percentile the score is, in (0, 100)
-     * @param histograms one per stretch, values in ns
+     * @param encoded one per stretch, values in ns
      */
-    public record Blocks(double percentile, List<Histogram> histograms) {
+    public record Blocks(double percentile, List<String> encoded) {
         /** Copies the list. */
         public Blocks {
             if (!(percentile > 0 && percentile < 100)) {
                 throw new IllegalArgumentException("percentile must be in (0, 100): " + percentile);
             }
-            histograms = List.copyOf(histograms);
+            encoded = List.copyOf(encoded);
+        }
+
+        /**
+         * @param percentile the percentile the score is
+         * @param histograms one per stretch
+         * @return them, encoded
+         */
+        public static Blocks of(double percentile, List<Histogram> histograms) {
+            return new Blocks(percentile, histograms.stream().map(LatencyBlocks::encode).toList());
         }
     }
 

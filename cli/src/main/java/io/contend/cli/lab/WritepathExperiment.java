@@ -170,7 +170,7 @@ public final class WritepathExperiment implements Experiment, Calibrated {
             secondary.put("lostWrites", new ResultRecord.Secondary(m.readBack().lostWrites(), "writes"));
             secondary.put("readMismatches", new ResultRecord.Secondary(m.readBack().readMismatches(), "reads"));
             secondary.put("leaks", new ResultRecord.Secondary(m.readBack().leaks(), "regions"));
-            return new Sample(m.responseMs(99), "ms", secondary, new Sample.Blocks(99, m.blocks()));
+            return new Sample(m.responseMs(99), "ms", secondary, Sample.Blocks.of(99, m.blocks()));
         }).withWarmup(warmup ? 1 : 0);
     }
 

@@ -203,6 +203,12 @@ public record ResultRecord(String experiment, String benchmark, Map<String, Stri
                 oversubscribed, rounds, judged, samples, run, looks, iterations, latency);
     }
 
+    /** @return this record without its latency blocks, e.g. where its comparison was judged from its samples */
+    public ResultRecord withoutLatency() {
+        return new ResultRecord(experiment, benchmark, params, threads, score, error, unit, secondary, mode,
+                oversubscribed, rounds, comparison, samples, run, looks, iterations, null);
+    }
+
     /**
      * @param name a parameter name
      * @return its value, or null

@@ -63,6 +63,54 @@ class PercentileBootstrapTest {
                 higher.ratio(), 1e-12);
     }
 
+    /** Totals where rounding to the nearest rank and HdrHistogram's ceiling of one ulp less differ. */
+    @Test
+    void thePooledPercentileIsHdrHistogramsForAnyTotal() {
+        List<Histogram> ramp = new ArrayList<>();
+        for (int b = 0; b < 4; b++) {
+            Histogram h = new Histogram(3);
+            for (int v = 1 + 40 * b; v <= 40 * (b + 1); v++) {
+                h.recordValue(v);
+            }
+            ramp.add(h);
+        }
+        assertEquals(pooled(List.of(ramp)).getValueAtPercentile(99), PercentileBootstrap.pooledPercentile(
+                List.of(ramp), 99), "160 values 1..160");
+        SplittableRandom random = new SplittableRandom(13);
+        for (int trial = 0; trial < 200; trial++) {
+            List<List<Histogram>> rounds = new ArrayList<>();
+            for (int r = 0; r < 1 + random.nextInt(3); r++) {
+                List<Histogram> blocks = new ArrayList<>();
+                for (int b = 0; b < 1 + random.nextInt(12); b++) {
+                    Histogram h = new Histogram(3);
+                    int n = 1 + random.nextInt(300);
+                    for (int i = 0; i < n; i++) {
+                        h.recordValue(1 + (long) (1e5 * Math.exp(2 * random.nextGaussian())));
+                    }
+                    blocks.add(h);
+                }
+                rounds.add(blocks);
+            }
+            for (double p : new double[] {1, 50, 90, 99, 99.9}) {
+                assertEquals(pooled(rounds).getValueAtPercentile(p), PercentileBootstrap.pooledPercentile(rounds, p),
+                        "trial " + trial + " p" + p + " of " + pooled(rounds).getTotalCount());
+            }
+        }
+    }
+
+    @Test
+    void aThinTailTakesTheNormalFormAndIsWiderThanAnEarlierLook() {
+        List<List<Histogram>> fast = rounds(21, 3, 12, 100_000);
+        List<List<Histogram>> slow = rounds(22, 3, 12, 110_000);
+        RatioEstimate look2 = PercentileBootstrap.estimate(fast, slow, 99, Direction.LOWER,
+                PercentileBootstrap.confidenceAtLook(2));
+        RatioEstimate look6 = PercentileBootstrap.estimate(fast, slow, 99, Direction.LOWER,
+                PercentileBootstrap.confidenceAtLook(6));
+        assertEquals(look2.ratio(), look6.ratio(), 1e-12);
+        assertTrue(look6.low() < look2.low() && look6.high() > look2.high(), look2 + " vs " + look6);
+        assertTrue(look6.low() <= look6.ratio() && look6.ratio() <= look6.high(), look6.toString());
+    }
+
     @Test
     void aClearDifferenceConcludesAndTheSameDataGivesTheSameInterval() {
         List<List<Histogram>> fast = rounds(3, 3, 12, 100_000);

@@ -104,6 +104,24 @@ class RejudgeLatencyTest {
     }
 
     @Test
+    void aPoolWithARecordWithoutBlocksIsJudgedFromSamplesAndNotMarkedBoot(@TempDir Path dir) throws Exception {
+        ResultsFile.Contents withBlocks = file(dir.resolve("a"), "run-a", rounds(9, 3, 200_000), rounds(10, 3, 150_000));
+        ResultsFile.Contents without = new ResultsFile.Contents(withBlocks.schemaVersion(), withBlocks.machine(),
+                withBlocks.mode(), withBlocks.started(), withBlocks.experiments(),
+                withBlocks.records().stream().map(r -> r.withoutLatency()).toList(), withBlocks.runs());
+        Rejudge.Result pooled = Rejudge.of(List.of(withBlocks, without), Judge.MARGIN);
+        ResultRecord shown = pooled.records().get(1);
+        List<Double> contender = new ArrayList<>(withBlocks.records().get(1).samples());
+        contender.addAll(without.records().get(1).samples());
+        List<Double> baseline = new ArrayList<>(withBlocks.records().get(0).samples());
+        baseline.addAll(without.records().get(0).samples());
+        assertEquals(StoppingRule.FIXED_PLAN.judge(JDK, contender, baseline, Direction.LOWER, Judge.MARGIN),
+                shown.comparison());
+        assertNull(shown.latency(), "the shown row says what judged it: not the bootstrap");
+        assertTrue(pooled.notes().stream().noneMatch(n -> n.contains("bootstrap")), pooled.notes().toString());
+    }
+
+    @Test
     void moreRoundsAppendTheirBlocksAndSpendTheLaterLooksShare(@TempDir Path dir) throws Exception {
         List<List<Histogram>> jdk1 = rounds(5, 3, 200_000);
         List<List<Histogram>> contend1 = rounds(6, 3, 190_000);
