@@ -102,9 +102,15 @@ public final class MemoryPool {
     /**
      * Reserves bytes, failing or waiting as configured when the limit is reached.
      *
+     * <p>Interrupts: a thread interrupted while it waits stops waiting at once, reserves nothing, and gets a
+     * {@link MemoryLimitException} with its interrupt status set again, so the caller's own interrupt handling
+     * still sees it. The method does not throw {@link InterruptedException}: a request that ends early is one more
+     * way for it not to be granted, and callers already handle that.
+     *
      * @param bytes the request, at least 0
-     * @throws MemoryLimitException if the request cannot be granted (after the timeout, when blocking); at
-     *         once, without waiting, if it is larger than the whole limit
+     * @throws MemoryLimitException if the request cannot be granted (after the timeout, when blocking; at once
+     *         when the waiting thread is interrupted); at once, without waiting, if it is larger than the whole
+     *         limit
      * @throws IllegalArgumentException if bytes is negative
      */
     public void reserve(long bytes) {

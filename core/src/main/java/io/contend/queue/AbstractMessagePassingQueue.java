@@ -6,10 +6,12 @@ import java.util.function.Consumer;
 
 /**
  * java.util.Queue on top of a {@link MessagePassingQueue}: add/offer/remove/poll/element/peek with the
- * message-passing threading rules. Iteration is not offered ({@link #iterator()} throws
- * UnsupportedOperationException, and so do {@code contains} and {@code remove(Object)}, which need it): a
- * concurrent queue cannot walk its elements without racing the consumer, and a weakly consistent walk would
- * be a promise these queues do not keep. {@link #toString()} never throws.
+ * message-passing threading rules. Iteration is not offered: {@link #iterator()} throws
+ * UnsupportedOperationException, and so does every method of {@code Collection} that walks the elements:
+ * {@code contains}, {@code containsAll}, {@code remove(Object)}, {@code removeAll}, {@code retainAll},
+ * {@code removeIf}, both {@code toArray}, {@code forEach} and {@code stream}. A concurrent queue cannot walk its elements without racing the
+ * consumer, and a weakly consistent walk would be a promise these queues do not keep. {@link #clear()} polls
+ * (consumer thread only), and {@link #toString()} never throws.
  *
  * @param <E> element type
  */

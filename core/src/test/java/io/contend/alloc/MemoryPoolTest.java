@@ -55,6 +55,33 @@ class MemoryPoolTest {
     }
 
     @Test
+    void anInterruptedWaitEndsAtOnceReservesNothingAndKeepsTheInterrupt() throws Exception {
+        MemoryPool pool = new MemoryPool(100, MemoryPool.OnLimit.BLOCK, 30, TimeUnit.SECONDS);
+        pool.reserve(100);
+        AtomicReference<Throwable> thrown = new AtomicReference<>();
+        AtomicReference<Boolean> stillInterrupted = new AtomicReference<>();
+        Thread waiter = new Thread(() -> {
+            try {
+                pool.reserve(10);
+            } catch (Throwable t) {
+                thrown.set(t);
+            }
+            stillInterrupted.set(Thread.currentThread().isInterrupted());
+        });
+        waiter.start();
+        while (waiter.getState() != Thread.State.TIMED_WAITING && waiter.isAlive()) {
+            Thread.onSpinWait();
+        }
+        waiter.interrupt();
+        waiter.join(TimeUnit.SECONDS.toMillis(10));
+        assertFalse(waiter.isAlive(), "the wait ended long before its 30 s timeout");
+        assertTrue(thrown.get() instanceof MemoryLimitException, String.valueOf(thrown.get()));
+        assertTrue(stillInterrupted.get(), "the interrupt status is set again");
+        pool.release(100);
+        assertTrue(pool.tryReserve(100), "the interrupted request reserved nothing");
+    }
+
+    @Test
     void aBlockedRequestProceedsWhenBytesAreReleased() throws Exception {
         MemoryPool pool = new MemoryPool(100, MemoryPool.OnLimit.BLOCK, 30, TimeUnit.SECONDS);
         pool.reserve(100);
