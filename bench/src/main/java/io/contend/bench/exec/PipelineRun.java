@@ -106,10 +106,8 @@ public final class PipelineRun {
     /** Runs the pipeline for {@code length}, recording its response times in blocks if asked (else null). */
     private static StressResult run(Pipeline pipeline, Duration length, LatencyBlockRecorder blocks) throws Exception {
         Workload workload = () -> List.of(Operation.named("request", () -> pipeline.request().get(10, TimeUnit.SECONDS)));
-        Duration block = length.dividedBy(BLOCKS);
         return new StressRun(workload, new StressConfig(new Rate(Rate.Mode.FIXED, RATE), GENERATOR_THREADS, length, 0,
-                block.compareTo(Duration.ofMillis(1)) < 0 ? Duration.ofMillis(1) : block, Duration.ZERO, null), blocks)
-                .run();
+                LatencyBlockRecorder.intervalFor(length, BLOCKS), Duration.ZERO, null), blocks).run();
     }
 
     /** Records each pipeline thread's Linux thread id when it starts, for /proc statistics. */

@@ -4,6 +4,7 @@ import io.contend.load.IntervalReport;
 import io.contend.load.StressRun;
 import org.HdrHistogram.Histogram;
 
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -12,7 +13,8 @@ import java.util.List;
  * a percentile: a run configured with an interval of {@code length / blocks} reports that many intervals and, nearly
  * always, a short last one with the requests still in flight at the end, which is added to the last block rather
  * than kept as a block of its own (it is not a stretch of equal length, and holds the slowest requests). Each block
- * is a copy sized to the values it holds, not the run's full-range interval histogram, which the run reuses.
+ * is a copy sized to the values it holds, not the run's full-range interval histogram, which the run reuses. Not
+ * thread-safe: a run calls its listener on the thread that called {@code run()}, and the blocks are read after.
  */
 public final class LatencyBlockRecorder implements StressRun.Listener {
     private final int blocks;
@@ -28,6 +30,17 @@ public final class LatencyBlockRecorder implements StressRun.Listener {
         }
         this.blocks = blocks;
         this.recorded = new ArrayList<>(blocks);
+    }
+
+    /**
+     * @param length the measurement
+     * @param blocks how many blocks it is to be kept in
+     * @return the reporting interval that gives them: a {@code blocks}-th of the measurement, at least the 1 ms an
+     *         interval must be
+     */
+    public static Duration intervalFor(Duration length, int blocks) {
+        Duration block = length.dividedBy(blocks);
+        return block.compareTo(Duration.ofMillis(1)) < 0 ? Duration.ofMillis(1) : block;
     }
 
     @Override

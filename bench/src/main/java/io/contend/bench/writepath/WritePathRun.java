@@ -107,7 +107,7 @@ public final class WritePathRun {
                 "threshold-kib", Integer.toString(THRESHOLD_KIB))));
         Metered metered = new Metered(workload);
         StressConfig config = StressConfig.builder().rate(new Rate(Rate.Mode.FIXED, rate)).threads(GENERATOR_THREADS)
-                .duration(length).warmup(warmup).interval(blockLength(length)).build();
+                .duration(length).warmup(warmup).interval(LatencyBlockRecorder.intervalFor(length, BLOCKS)).build();
         LatencyBlockRecorder blocks = new LatencyBlockRecorder(BLOCKS);
         StressResult result = new StressRun(metered, config, blocks).run();
         if (!result.faults().isEmpty()) {
@@ -133,12 +133,6 @@ public final class WritePathRun {
                 metered.bytes < 0 || metered.ops.sum() == 0 ? Double.NaN : (double) metered.pathBytes / metered.ops.sum(),
                 perSecond(metered.sched.contextSwitches(), seconds), perSecond(metered.sched.migrations(), seconds),
                 metered.flushes, report, blocks.blocks());
-    }
-
-    /** @return a twelfth of the measurement, at least the 1 ms a reporting interval must be */
-    static Duration blockLength(Duration length) {
-        Duration block = length.dividedBy(BLOCKS);
-        return block.compareTo(Duration.ofMillis(1)) < 0 ? Duration.ofMillis(1) : block;
     }
 
     private static double perSecond(long count, double seconds) {

@@ -390,11 +390,6 @@ public final class PercentileBootstrap {
     }
 
     private static double sd(double[] values) {
-        double mean = Arrays.stream(values).average().orElse(0);
-        double sum = 0;
-        for (double v : values) {
-            sum += (v - mean) * (v - mean);
-        }
-        return values.length < 2 ? 0 : Math.sqrt(sum / (values.length - 1));
+        return values.length < 2 ? 0 : Math.sqrt(VarianceSplit.variance(values, VarianceSplit.mean(values)));
     }
 }

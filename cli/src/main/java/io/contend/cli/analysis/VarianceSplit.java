@@ -81,7 +81,7 @@ public record VarianceSplit(double within, double between, int iterations, int f
         return best;
     }
 
-    private static double mean(double[] values) {
+    static double mean(double[] values) {
         double sum = 0;
         for (double v : values) {
             sum += v;
@@ -89,8 +89,8 @@ public record VarianceSplit(double within, double between, int iterations, int f
         return sum / values.length;
     }
 
-    /** The sample variance (n - 1) of at least two values about their mean. */
-    private static double variance(double[] values, double mean) {
+    /** The sample variance (n - 1) of at least two values about their mean (also the bootstrap's spread). */
+    static double variance(double[] values, double mean) {
         double squares = 0;
         for (double v : values) {
             squares += (v - mean) * (v - mean);

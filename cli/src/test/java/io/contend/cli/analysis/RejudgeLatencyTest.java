@@ -51,6 +51,12 @@ class RejudgeLatencyTest {
         return out;
     }
 
+    private static List<List<Histogram>> concat(List<List<Histogram>> first, List<List<Histogram>> second) {
+        List<List<Histogram>> all = new ArrayList<>(first);
+        all.addAll(second);
+        return all;
+    }
+
     private static ResultRecord record(String build, List<List<Histogram>> rounds, String run, List<Integer> looks,
                                        ComparisonResult comparison) {
         List<Double> samples = rounds.stream().map(r -> {
@@ -85,10 +91,8 @@ class RejudgeLatencyTest {
 
         Rejudge.Result pooled = Rejudge.of(List.of(one, two), 0.02);
 
-        List<List<Histogram>> jdk = new ArrayList<>(jdk1);
-        jdk.addAll(jdk2);
-        List<List<Histogram>> contend = new ArrayList<>(contend1);
-        contend.addAll(contend2);
+        List<List<Histogram>> jdk = concat(jdk1, jdk2);
+        List<List<Histogram>> contend = concat(contend1, contend2);
         ComparisonResult byHand = PercentileBootstrap.judge(JDK, contend, jdk, 99, 1, Direction.LOWER, 0.02);
         assertEquals(byHand, pooled.records().get(1).comparison());
         assertEquals(5, byHand.rounds());
@@ -133,10 +137,8 @@ class RejudgeLatencyTest {
 
         List<ResultRecord> merged = ContinuedRun.append(stored.records(), added);
 
-        List<List<Histogram>> jdk = new ArrayList<>(jdk1);
-        jdk.addAll(jdk2);
-        List<List<Histogram>> contend = new ArrayList<>(contend1);
-        contend.addAll(contend2);
+        List<List<Histogram>> jdk = concat(jdk1, jdk2);
+        List<List<Histogram>> contend = concat(contend1, contend2);
         assertEquals(6, merged.get(1).latency().rounds().size());
         assertEquals(List.of(3, 6), merged.get(1).looks());
         ComparisonResult byHand = PercentileBootstrap.judge(JDK, contend, jdk, 99, 2, Direction.LOWER, Judge.MARGIN);
