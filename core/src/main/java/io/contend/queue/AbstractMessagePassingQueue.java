@@ -17,8 +17,17 @@ import java.util.function.Consumer;
  */
 public abstract class AbstractMessagePassingQueue<E> extends AbstractQueue<E> implements MessagePassingQueue<E> {
 
+    /** Whether {@link QueueContract#STRICT} holds: read on the cold paths only ("empty", "full", counts). */
+    final boolean strict;
+
     /** Only this package's queues extend it: they keep its threading rules. */
-    AbstractMessagePassingQueue() {
+    AbstractMessagePassingQueue(QueueContract contract) {
+        this.strict = QueueContract.require(contract) == QueueContract.STRICT;
+    }
+
+    /** @return the contract this queue was built with: {@link QueueContract#BEST_EFFORT} unless asked otherwise */
+    public final QueueContract contract() {
+        return strict ? QueueContract.STRICT : QueueContract.BEST_EFFORT;
     }
 
     /** Not offered: see the class comment. */
@@ -47,11 +56,11 @@ public abstract class AbstractMessagePassingQueue<E> extends AbstractQueue<E> im
         return n;
     }
 
-    /** @return e.g. {@code SpscArrayQueue[capacity=1024, size=3]}; never throws */
+    /** @return e.g. {@code SpscArrayQueue[capacity=1024, size=3, contract=BEST_EFFORT]}; never throws */
     @Override
     public String toString() {
         int capacity = capacity();
         return getClass().getSimpleName() + "[capacity=" + (capacity == UNBOUNDED_CAPACITY ? "unbounded" : capacity)
-                + ", size=" + size() + "]";
+                + ", size=" + size() + ", contract=" + contract() + "]";
     }
 }

@@ -18,14 +18,15 @@ import java.util.function.Supplier;
  * {@code 0 <= size() <= capacity()} from any thread (for bounded queues); null elements are rejected with a
  * NullPointerException.
  *
- * <p>Linearizable: offer, poll, peek, size and isEmpty agree with one order of the operations, even when the threads
- * learn of each other only through the queue. That costs a full fence (a locked instruction on x86) wherever an
- * answer says "nothing there" or counts: a poll or peek that finds the queue empty, an offer that finds it full, and
- * every size and isEmpty. Without it, a producer's size() after its offer and a consumer's poll after its poll can
- * each miss the other's stores still waiting in the other core's store buffer (x86 and ARM allow it): the producer
- * counts an element the consumer has taken, and the consumer finds the queue empty while the producer's element is
- * in. The hot paths (an offer with room, a poll that finds an element) take no fence. The relaxed variants skip
- * it, and may therefore answer "empty" or "full" where the strict methods would not.
+ * <p>Contracts ({@link QueueContract}). By default a queue keeps JCTools' contract, {@link QueueContract#BEST_EFFORT}:
+ * the guarantees above, with size() and isEmpty() as best-effort snapshots. Built {@link QueueContract#STRICT}, offer,
+ * poll, peek, size and isEmpty also agree with one order of the operations when the threads learn of each other only
+ * through the queue. That costs a full fence (a locked instruction on x86) wherever an answer says "nothing there" or
+ * counts: a poll or peek that finds the queue empty, an offer that finds it full, and every size and isEmpty. Without
+ * it, a producer's size() after its offer and a consumer's poll after its poll can each miss the other's stores still
+ * waiting in the other core's store buffer (x86 and ARM allow it): the producer counts an element the consumer has
+ * taken, and the consumer finds the queue empty while the producer's element is in. The hot paths (an offer with
+ * room, a poll that finds an element) take no fence under either contract. The relaxed variants never fence.
  *
  * @param <E> element type
  */
@@ -60,9 +61,9 @@ public interface MessagePassingQueue<E> {
     boolean offer(E e);
 
     /**
-     * Removes the head element. Consumer thread only. Returns null only if the queue is empty, judged after a full
-     * fence (see the class notes): when a producer has claimed a slot but not yet written it, this waits (briefly)
-     * for the write.
+     * Removes the head element. Consumer thread only. Returns null only if the queue is empty at its look: when a
+     * producer has claimed a slot but not yet written it, this waits (briefly) for the write. Under
+     * {@link QueueContract#STRICT} "empty" is judged after a full fence (see the class notes).
      *
      * @return the head, or null if empty
      */
@@ -88,8 +89,9 @@ public interface MessagePassingQueue<E> {
 
     /**
      * Like {@link #poll()}, but may return null while a producer's write is in flight instead of waiting, and
-     * answers "empty" without the full fence: it may return null while an element the caller could know of (say, by
-     * its own size() that counted it) is in the queue. Never loses or reorders elements.
+     * answers "empty" without a fence under either contract: it may return null while an element the caller could
+     * know of (say, by its own size() that counted it) is in the queue. Never loses or reorders elements. For an
+     * SPSC queue of the default contract it is {@code poll()}: no producer claims a slot before writing it.
      *
      * @return the head, or null
      */
@@ -98,7 +100,7 @@ public interface MessagePassingQueue<E> {
     }
 
     /**
-     * Like {@link #peek()}, but may return null while a producer's write is in flight, and without the full fence
+     * Like {@link #peek()}, but may return null while a producer's write is in flight, and without a fence
      * before "empty" (see {@link #relaxedPoll()}).
      *
      * @return the head, or null
@@ -109,7 +111,9 @@ public interface MessagePassingQueue<E> {
 
     /**
      * The number of elements, from any thread: a snapshot that may be stale by the time it returns, but
-     * always between 0 and {@link #capacity()} (Integer.MAX_VALUE at most for unbounded queues).
+     * always between 0 and {@link #capacity()} (Integer.MAX_VALUE at most for unbounded queues). Under
+     * {@link QueueContract#STRICT} it is linearizable with the other operations, the caller's own included; by
+     * default it may miss another thread's offer or poll still in that thread's store buffer.
      *
      * @return the number of elements
      */

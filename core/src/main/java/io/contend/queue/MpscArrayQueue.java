@@ -41,7 +41,9 @@ import java.util.function.Supplier;
  * "nothing there" or a count: the consumer's pIndex load at a null slot (unless the consumer has stored nothing since
  * its last fence: see fencedIndex in SpscArrayQueue's notes), the producer's second cIndex load before it says full,
  * and size() and isEmpty(). relaxedPoll and relaxedPeek return null at a null slot without the fence (and without
- * waiting for a claimed slot).
+ * waiting for a claimed slot). These fences, and the second cIndex load, are taken only when the queue is built
+ * QueueContract.STRICT; the default, BEST_EFFORT, is JCTools' contract (see "Contracts" in SpscArrayQueue's notes):
+ * poll() still waits for a claimed head, as JCTools' does, but answers "empty" from its one pIndex load.
  *
  * Padding: pads are byte fields, because since JDK 15 the JVM fills holes in a superclass's layout with a
  * subclass's narrow fields (JDK-8237767) and long pads leave such holes; LayoutTest checks the result.
@@ -63,6 +65,10 @@ abstract class MpscArrayQueuePad0<E> extends AbstractMessagePassingQueue<E> {
             p0b080, p0b081, p0b082, p0b083, p0b084, p0b085, p0b086, p0b087, p0b088, p0b089, p0b090, p0b091, p0b092, p0b093, p0b094, p0b095,
             p0b096, p0b097, p0b098, p0b099, p0b100, p0b101, p0b102, p0b103, p0b104, p0b105, p0b106, p0b107, p0b108, p0b109, p0b110, p0b111,
             p0b112, p0b113, p0b114, p0b115, p0b116, p0b117, p0b118, p0b119, p0b120, p0b121, p0b122, p0b123, p0b124, p0b125, p0b126, p0b127;
+
+    MpscArrayQueuePad0(QueueContract contract) {
+        super(contract);
+    }
 }
 
 /** Fields nobody writes after construction. */
@@ -70,7 +76,8 @@ abstract class MpscArrayQueueColdFields<E> extends MpscArrayQueuePad0<E> {
     final Object[] buffer;
     final int mask;
 
-    MpscArrayQueueColdFields(int requestedCapacity) {
+    MpscArrayQueueColdFields(int requestedCapacity, QueueContract contract) {
+        super(contract);
         int capacity = QueueSupport.roundToPowerOfTwo("capacity", requestedCapacity, 1);
         buffer = new Object[capacity];
         mask = capacity - 1;
@@ -88,8 +95,8 @@ abstract class MpscArrayQueuePad1<E> extends MpscArrayQueueColdFields<E> {
             p1b096, p1b097, p1b098, p1b099, p1b100, p1b101, p1b102, p1b103, p1b104, p1b105, p1b106, p1b107, p1b108, p1b109, p1b110, p1b111,
             p1b112, p1b113, p1b114, p1b115, p1b116, p1b117, p1b118, p1b119, p1b120, p1b121, p1b122, p1b123, p1b124, p1b125, p1b126, p1b127;
 
-    MpscArrayQueuePad1(int capacity) {
-        super(capacity);
+    MpscArrayQueuePad1(int capacity, QueueContract contract) {
+        super(capacity, contract);
     }
 }
 
@@ -107,8 +114,8 @@ abstract class MpscArrayQueueProducerIndex<E> extends MpscArrayQueuePad1<E> {
 
     volatile long producerIndex;
 
-    MpscArrayQueueProducerIndex(int capacity) {
-        super(capacity);
+    MpscArrayQueueProducerIndex(int capacity, QueueContract contract) {
+        super(capacity, contract);
     }
 
     final long lvProducerIndex() {
@@ -131,8 +138,8 @@ abstract class MpscArrayQueuePad2<E> extends MpscArrayQueueProducerIndex<E> {
             p2b096, p2b097, p2b098, p2b099, p2b100, p2b101, p2b102, p2b103, p2b104, p2b105, p2b106, p2b107, p2b108, p2b109, p2b110, p2b111,
             p2b112, p2b113, p2b114, p2b115, p2b116, p2b117, p2b118, p2b119, p2b120, p2b121, p2b122, p2b123, p2b124, p2b125, p2b126, p2b127;
 
-    MpscArrayQueuePad2(int capacity) {
-        super(capacity);
+    MpscArrayQueuePad2(int capacity, QueueContract contract) {
+        super(capacity, contract);
     }
 }
 
@@ -151,8 +158,8 @@ abstract class MpscArrayQueueProducerLimit<E> extends MpscArrayQueuePad2<E> {
     /** Producers may claim positions below this; a hint, refreshed from consumerIndex. */
     volatile long producerLimit;
 
-    MpscArrayQueueProducerLimit(int capacity) {
-        super(capacity);
+    MpscArrayQueueProducerLimit(int capacity, QueueContract contract) {
+        super(capacity, contract);
         producerLimit = buffer.length;
     }
 
@@ -176,8 +183,8 @@ abstract class MpscArrayQueuePadL<E> extends MpscArrayQueueProducerLimit<E> {
             q0b096, q0b097, q0b098, q0b099, q0b100, q0b101, q0b102, q0b103, q0b104, q0b105, q0b106, q0b107, q0b108, q0b109, q0b110, q0b111,
             q0b112, q0b113, q0b114, q0b115, q0b116, q0b117, q0b118, q0b119, q0b120, q0b121, q0b122, q0b123, q0b124, q0b125, q0b126, q0b127;
 
-    MpscArrayQueuePadL(int capacity) {
-        super(capacity);
+    MpscArrayQueuePadL(int capacity, QueueContract contract) {
+        super(capacity, contract);
     }
 }
 
@@ -198,8 +205,8 @@ abstract class MpscArrayQueueConsumerFields<E> extends MpscArrayQueuePadL<E> {
     /** Consumer only: cIndex at its last full fence before "empty" (see fencedIndex in SpscArrayQueue's notes). */
     long fencedIndex = -1;
 
-    MpscArrayQueueConsumerFields(int capacity) {
-        super(capacity);
+    MpscArrayQueueConsumerFields(int capacity, QueueContract contract) {
+        super(capacity, contract);
     }
 
     final long lvConsumerIndex() {
@@ -226,8 +233,8 @@ abstract class MpscArrayQueuePad3<E> extends MpscArrayQueueConsumerFields<E> {
             p3b096, p3b097, p3b098, p3b099, p3b100, p3b101, p3b102, p3b103, p3b104, p3b105, p3b106, p3b107, p3b108, p3b109, p3b110, p3b111,
             p3b112, p3b113, p3b114, p3b115, p3b116, p3b117, p3b118, p3b119, p3b120, p3b121, p3b122, p3b123, p3b124, p3b125, p3b126, p3b127;
 
-    MpscArrayQueuePad3(int capacity) {
-        super(capacity);
+    MpscArrayQueuePad3(int capacity, QueueContract contract) {
+        super(capacity, contract);
     }
 }
 
@@ -251,7 +258,18 @@ public final class MpscArrayQueue<E> extends MpscArrayQueuePad3<E> {
      * @throws IllegalArgumentException if capacity is below 1 or above 2^30
      */
     public MpscArrayQueue(int capacity) {
-        super(capacity);
+        this(capacity, QueueContract.BEST_EFFORT);
+    }
+
+    /**
+     * @param capacity at least this many elements (rounded up to a power of two)
+     * @param contract {@link QueueContract#BEST_EFFORT} (JCTools', as the one-argument constructor) or
+     *     {@link QueueContract#STRICT}
+     * @throws IllegalArgumentException if capacity is below 1 or above 2^30
+     * @throws NullPointerException if contract is null
+     */
+    public MpscArrayQueue(int capacity, QueueContract contract) {
+        super(capacity, contract);
     }
 
     @Override
@@ -274,12 +292,12 @@ public final class MpscArrayQueue<E> extends MpscArrayQueuePad3<E> {
             index = lvProducerIndex();
             if (index - limit >= 0) {
                 limit = lvConsumerIndex() + capacity;
-                if (index - limit >= 0) {
+                if (strict && index - limit >= 0) {
                     VarHandle.fullFence(); // before "full": see "Store buffering" in the notes
                     limit = lvConsumerIndex() + capacity;
-                    if (index - limit >= 0) {
-                        return false;
-                    }
+                }
+                if (index - limit >= 0) {
+                    return false;
                 }
                 soProducerLimit(limit);
             }
@@ -367,9 +385,9 @@ public final class MpscArrayQueue<E> extends MpscArrayQueuePad3<E> {
         }
     }
 
-    /** Consumer only: whether nothing is claimed at index, read after a full fence (see "Store buffering"). */
+    /** Consumer only: whether nothing is claimed at index, read after a full fence when STRICT (see "Store buffering"). */
     private boolean emptyAfterFullFence(long index) {
-        if (index != fencedIndex) { // else nothing stored since the last fence
+        if (strict && index != fencedIndex) { // else best-effort, or nothing stored since the last fence
             fencedIndex = index;
             VarHandle.fullFence();
         }
@@ -378,12 +396,12 @@ public final class MpscArrayQueue<E> extends MpscArrayQueuePad3<E> {
 
     @Override
     public int size() {
-        return QueueSupport.size(this, C_INDEX, P_INDEX, buffer.length);
+        return QueueSupport.size(this, C_INDEX, P_INDEX, buffer.length, strict);
     }
 
     @Override
     public boolean isEmpty() {
-        return QueueSupport.isEmpty(this, C_INDEX, P_INDEX);
+        return QueueSupport.isEmpty(this, C_INDEX, P_INDEX, strict);
     }
 
     @Override

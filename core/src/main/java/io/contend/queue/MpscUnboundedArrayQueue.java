@@ -28,11 +28,13 @@ import java.util.function.Supplier;
  * poll/peek wait for it, relaxedPoll/relaxedPeek return null. Before poll or peek reads pIndex to say "empty", a full
  * fence (MpscArrayQueue's "Store buffering"; size() and isEmpty() start with one), without which jcstress's
  * MpscUnboundedSizeAfterOfferTest and MpscUnboundedIsEmptyAfterOfferTest observe outcomes no order of the operations
- * gives.
+ * gives. Those fences are taken only when the queue is built QueueContract.STRICT; the default, BEST_EFFORT, is
+ * JCTools' contract (see "Contracts" in SpscArrayQueue's notes).
  *
  * Chunks are not pooled (JCTools 4's XADD queue pools its): with one producer and one consumer this queue keeps
- * pace with JCTools' MpscUnboundedArrayQueue without pooling. The linearizable poll is what costs here: at a claimed
- * slot not yet written it reads the producer index, which the producers' XADDs own; relaxedPoll does not. At such a
+ * pace with JCTools' MpscUnboundedArrayQueue without pooling. What costs here is poll() (under either contract, as
+ * JCTools' poll): at a claimed slot not yet written it reads the producer index, which the producers' XADDs own;
+ * relaxedPoll does not. At such a
  * slot the consumer loads before its first spin-wait (Slots.lvElementWhenWritten says why).
  *
  * Front pad: each chunk's array starts with Slots.FRONT_PAD unused slots, as the SPSC linked kinds' buffers do, so
@@ -71,6 +73,10 @@ abstract class MpscUnboundedPad0<E> extends AbstractMessagePassingQueue<E> {
             p0b080, p0b081, p0b082, p0b083, p0b084, p0b085, p0b086, p0b087, p0b088, p0b089, p0b090, p0b091, p0b092, p0b093, p0b094, p0b095,
             p0b096, p0b097, p0b098, p0b099, p0b100, p0b101, p0b102, p0b103, p0b104, p0b105, p0b106, p0b107, p0b108, p0b109, p0b110, p0b111,
             p0b112, p0b113, p0b114, p0b115, p0b116, p0b117, p0b118, p0b119, p0b120, p0b121, p0b122, p0b123, p0b124, p0b125, p0b126, p0b127;
+
+    MpscUnboundedPad0(QueueContract contract) {
+        super(contract);
+    }
 }
 
 /** The producers' claim counter, the one field every offer writes (XADD) and the consumer reads at "empty". */
@@ -94,6 +100,10 @@ abstract class MpscUnboundedProducerIndex<E> extends MpscUnboundedPad0<E> {
     final long xaddProducerIndex(long delta) {
         return (long) P_INDEX.getAndAdd(this, delta);
     }
+
+    MpscUnboundedProducerIndex(QueueContract contract) {
+        super(contract);
+    }
 }
 
 /** Padding between the claim counter and the chunk hint (see "Producer fields" in the implementation notes). */
@@ -106,6 +116,10 @@ abstract class MpscUnboundedPadC<E> extends MpscUnboundedProducerIndex<E> {
             pcb080, pcb081, pcb082, pcb083, pcb084, pcb085, pcb086, pcb087, pcb088, pcb089, pcb090, pcb091, pcb092, pcb093, pcb094, pcb095,
             pcb096, pcb097, pcb098, pcb099, pcb100, pcb101, pcb102, pcb103, pcb104, pcb105, pcb106, pcb107, pcb108, pcb109, pcb110, pcb111,
             pcb112, pcb113, pcb114, pcb115, pcb116, pcb117, pcb118, pcb119, pcb120, pcb121, pcb122, pcb123, pcb124, pcb125, pcb126, pcb127;
+
+    MpscUnboundedPadC(QueueContract contract) {
+        super(contract);
+    }
 }
 
 /** The chunk hint, read by every offer and written (by CAS) once a chunk. */
@@ -130,6 +144,10 @@ abstract class MpscUnboundedProducerChunk<E> extends MpscUnboundedPadC<E> {
     final boolean casProducerChunk(MpscUnboundedArrayQueue.Chunk expect, MpscUnboundedArrayQueue.Chunk update) {
         return P_CHUNK.compareAndSet(this, expect, update);
     }
+
+    MpscUnboundedProducerChunk(QueueContract contract) {
+        super(contract);
+    }
 }
 
 /** Padding between producers and the consumer. */
@@ -142,6 +160,10 @@ abstract class MpscUnboundedPad1<E> extends MpscUnboundedProducerChunk<E> {
             p1b080, p1b081, p1b082, p1b083, p1b084, p1b085, p1b086, p1b087, p1b088, p1b089, p1b090, p1b091, p1b092, p1b093, p1b094, p1b095,
             p1b096, p1b097, p1b098, p1b099, p1b100, p1b101, p1b102, p1b103, p1b104, p1b105, p1b106, p1b107, p1b108, p1b109, p1b110, p1b111,
             p1b112, p1b113, p1b114, p1b115, p1b116, p1b117, p1b118, p1b119, p1b120, p1b121, p1b122, p1b123, p1b124, p1b125, p1b126, p1b127;
+
+    MpscUnboundedPad1(QueueContract contract) {
+        super(contract);
+    }
 }
 
 /** The consumer's fields. */
@@ -172,6 +194,10 @@ abstract class MpscUnboundedConsumerFields<E> extends MpscUnboundedPad1<E> {
     final void soConsumerIndex(long value) {
         C_INDEX.setRelease(this, value);
     }
+
+    MpscUnboundedConsumerFields(QueueContract contract) {
+        super(contract);
+    }
 }
 
 /** Padding after the consumer's fields. */
@@ -184,6 +210,10 @@ abstract class MpscUnboundedPad2<E> extends MpscUnboundedConsumerFields<E> {
             p2b080, p2b081, p2b082, p2b083, p2b084, p2b085, p2b086, p2b087, p2b088, p2b089, p2b090, p2b091, p2b092, p2b093, p2b094, p2b095,
             p2b096, p2b097, p2b098, p2b099, p2b100, p2b101, p2b102, p2b103, p2b104, p2b105, p2b106, p2b107, p2b108, p2b109, p2b110, p2b111,
             p2b112, p2b113, p2b114, p2b115, p2b116, p2b117, p2b118, p2b119, p2b120, p2b121, p2b122, p2b123, p2b124, p2b125, p2b126, p2b127;
+
+    MpscUnboundedPad2(QueueContract contract) {
+        super(contract);
+    }
 }
 
 /**
@@ -252,6 +282,18 @@ public final class MpscUnboundedArrayQueue<E> extends MpscUnboundedPad2<E> {
      * @throws IllegalArgumentException naming the value when out of range
      */
     public MpscUnboundedArrayQueue(int chunkSize) {
+        this(chunkSize, QueueContract.BEST_EFFORT);
+    }
+
+    /**
+     * @param chunkSize slots per chunk, in [2, 2^30] (rounded up to a power of two)
+     * @param contract {@link QueueContract#BEST_EFFORT} (JCTools', as the one-argument constructor) or
+     *     {@link QueueContract#STRICT}
+     * @throws IllegalArgumentException naming the value when out of range
+     * @throws NullPointerException if contract is null
+     */
+    public MpscUnboundedArrayQueue(int chunkSize, QueueContract contract) {
+        super(contract);
         int size = QueueSupport.roundToPowerOfTwo("chunkSize", chunkSize, 2);
         shift = Integer.numberOfTrailingZeros(size);
         mask = size - 1;
@@ -366,11 +408,11 @@ public final class MpscUnboundedArrayQueue<E> extends MpscUnboundedPad2<E> {
     }
 
     /**
-     * Consumer only: whether nothing is claimed at index, read after a full fence (see "Store buffering" in
-     * MpscArrayQueue's notes).
+     * Consumer only: whether nothing is claimed at index, read after a full fence when STRICT (see "Store buffering"
+     * in MpscArrayQueue's notes).
      */
     private boolean emptyAfterFullFence(long index) {
-        if (index != fencedIndex) { // else nothing stored since the last fence
+        if (strict && index != fencedIndex) { // else best-effort, or nothing stored since the last fence
             fencedIndex = index;
             VarHandle.fullFence();
         }
@@ -379,12 +421,12 @@ public final class MpscUnboundedArrayQueue<E> extends MpscUnboundedPad2<E> {
 
     @Override
     public int size() {
-        return QueueSupport.size(this, C_INDEX, P_INDEX, Integer.MAX_VALUE);
+        return QueueSupport.size(this, C_INDEX, P_INDEX, Integer.MAX_VALUE, strict);
     }
 
     @Override
     public boolean isEmpty() {
-        return QueueSupport.isEmpty(this, C_INDEX, P_INDEX);
+        return QueueSupport.isEmpty(this, C_INDEX, P_INDEX, strict);
     }
 
     @Override

@@ -59,10 +59,13 @@ final class QueueSupport {
      * @param queue the queue
      * @param consumerIndex its consumer index (a long field, read volatile)
      * @param producerIndex its producer index (a long field, read volatile)
+     * @param strict whether a full fence comes first ({@link QueueContract#STRICT})
      * @return true if no position is claimed beyond the consumer's
      */
-    static boolean isEmpty(Object queue, VarHandle consumerIndex, VarHandle producerIndex) {
-        VarHandle.fullFence(); // the caller's own offers and polls come first (store buffering)
+    static boolean isEmpty(Object queue, VarHandle consumerIndex, VarHandle producerIndex, boolean strict) {
+        if (strict) {
+            VarHandle.fullFence(); // the caller's own offers and polls come first (store buffering)
+        }
         long consumer = (long) consumerIndex.getVolatile(queue);
         return (long) producerIndex.getVolatile(queue) - consumer <= 0;
     }
@@ -76,10 +79,13 @@ final class QueueSupport {
      * @param consumerIndex its consumer index (a long field, read volatile)
      * @param producerIndex its producer index (a long field, read volatile)
      * @param max the bound to clamp to
+     * @param strict whether a full fence comes first ({@link QueueContract#STRICT})
      * @return the number of elements
      */
-    static int size(Object queue, VarHandle consumerIndex, VarHandle producerIndex, int max) {
-        VarHandle.fullFence(); // the caller's own offers and polls come first (store buffering)
+    static int size(Object queue, VarHandle consumerIndex, VarHandle producerIndex, int max, boolean strict) {
+        if (strict) {
+            VarHandle.fullFence(); // the caller's own offers and polls come first (store buffering)
+        }
         long after = (long) consumerIndex.getVolatile(queue);
         for (;;) {
             long before = after;

@@ -17,8 +17,9 @@ import java.util.function.Supplier;
  * frees in order), so the next lookAheadStep offers need no check at all. Otherwise it checks only the slot it
  * needs.
  *
- * Linearization: a poll that takes an element takes effect at its cIndex store (until then the element stays in its
- * slot, the head); a poll or peek that finds null, at its second slot load, after a full fence (see "Store buffering");
+ * Linearization (QueueContract.STRICT; see "Contracts"): a poll that takes an element takes effect at its cIndex store
+ * (until then the element stays in its slot, the head); a poll or peek that finds null, at its second slot load, after
+ * a full fence (see "Store buffering");
  * size() and isEmpty() after theirs; a refused offer at its cIndex load after its fence. An offer takes effect at its
  * index store, or earlier, when an operation observes its element at the head before that: the consumer may take an
  * element whose index is not yet published. size() and isEmpty() may run on any thread, so they look where the consumer
@@ -58,7 +59,16 @@ import java.util.function.Supplier;
  * isEmpty() start with one. Between two fenced loads on the two threads, one fence comes first and the other thread's
  * load sees the stores before it. The hot paths take none: an offer with room and a poll that finds an element read
  * what the other thread wrote, and a stale read there only sends them to the fenced path. relaxedPoll() and
- * relaxedPeek() skip the fence, as the interface allows; the lab's contend-relaxed rows show what the fence costs.
+ * relaxedPeek() skip the fence, as the interface allows.
+ *
+ * Contracts: every fence above is taken only when the queue is built QueueContract.STRICT (the final field strict,
+ * read on those cold paths only). The default, BEST_EFFORT, is JCTools' contract and takes none: poll() is then
+ * relaxedPoll(), size() and isEmpty() are snapshots that may miss the other thread's stores still in its store
+ * buffer, and an offer may answer "full" from a cIndex it read stale. Each answer is still one the queue had at
+ * its loads in some order, so nothing is lost, duplicated or reordered, and the jcstress tests check that on
+ * both contracts. Why STRICT is not the default: where the consumer keeps catching up with the producer (the lab's
+ * throughput benchmark), its first empty poll after each take pays the fence, which measurably lowers throughput
+ * against JCTools; the lab's "contend-strict vs contend" rows are that price.
  *
  * One fence per store, not per empty answer: the consumer remembers cIndex at its last fence (fencedIndex); while
  * cIndex has not moved it has stored nothing since, so an empty answer needs no new fence, and a consumer spinning on
@@ -120,6 +130,10 @@ abstract class SpscArrayQueuePad0<E> extends AbstractMessagePassingQueue<E> {
             p0b080, p0b081, p0b082, p0b083, p0b084, p0b085, p0b086, p0b087, p0b088, p0b089, p0b090, p0b091, p0b092, p0b093, p0b094, p0b095,
             p0b096, p0b097, p0b098, p0b099, p0b100, p0b101, p0b102, p0b103, p0b104, p0b105, p0b106, p0b107, p0b108, p0b109, p0b110, p0b111,
             p0b112, p0b113, p0b114, p0b115, p0b116, p0b117, p0b118, p0b119, p0b120, p0b121, p0b122, p0b123, p0b124, p0b125, p0b126, p0b127;
+
+    SpscArrayQueuePad0(QueueContract contract) {
+        super(contract);
+    }
 }
 
 /** Fields both threads read and nobody writes. */
@@ -128,7 +142,8 @@ abstract class SpscArrayQueueColdFields<E> extends SpscArrayQueuePad0<E> {
     final int mask;
     final int lookAheadStep;
 
-    SpscArrayQueueColdFields(int requestedCapacity) {
+    SpscArrayQueueColdFields(int requestedCapacity, QueueContract contract) {
+        super(contract);
         int capacity = QueueSupport.roundToPowerOfTwo("capacity", requestedCapacity, 1);
         buffer = new Object[capacity];
         mask = capacity - 1;
@@ -147,8 +162,8 @@ abstract class SpscArrayQueuePad1<E> extends SpscArrayQueueColdFields<E> {
             p1b096, p1b097, p1b098, p1b099, p1b100, p1b101, p1b102, p1b103, p1b104, p1b105, p1b106, p1b107, p1b108, p1b109, p1b110, p1b111,
             p1b112, p1b113, p1b114, p1b115, p1b116, p1b117, p1b118, p1b119, p1b120, p1b121, p1b122, p1b123, p1b124, p1b125, p1b126, p1b127;
 
-    SpscArrayQueuePad1(int capacity) {
-        super(capacity);
+    SpscArrayQueuePad1(int capacity, QueueContract contract) {
+        super(capacity, contract);
     }
 }
 
@@ -169,8 +184,8 @@ abstract class SpscArrayQueueProducerFields<E> extends SpscArrayQueuePad1<E> {
     /** Positions below this are known free; producer only. */
     long producerLimit;
 
-    SpscArrayQueueProducerFields(int capacity) {
-        super(capacity);
+    SpscArrayQueueProducerFields(int capacity, QueueContract contract) {
+        super(capacity, contract);
     }
 
     final long lvProducerIndex() {
@@ -197,8 +212,8 @@ abstract class SpscArrayQueuePad2<E> extends SpscArrayQueueProducerFields<E> {
             p2b096, p2b097, p2b098, p2b099, p2b100, p2b101, p2b102, p2b103, p2b104, p2b105, p2b106, p2b107, p2b108, p2b109, p2b110, p2b111,
             p2b112, p2b113, p2b114, p2b115, p2b116, p2b117, p2b118, p2b119, p2b120, p2b121, p2b122, p2b123, p2b124, p2b125, p2b126, p2b127;
 
-    SpscArrayQueuePad2(int capacity) {
-        super(capacity);
+    SpscArrayQueuePad2(int capacity, QueueContract contract) {
+        super(capacity, contract);
     }
 }
 
@@ -222,8 +237,8 @@ abstract class SpscArrayQueueConsumerFields<E> extends SpscArrayQueuePad2<E> {
      */
     long fencedIndex = -1;
 
-    SpscArrayQueueConsumerFields(int capacity) {
-        super(capacity);
+    SpscArrayQueueConsumerFields(int capacity, QueueContract contract) {
+        super(capacity, contract);
     }
 
     final long lvConsumerIndex() {
@@ -250,8 +265,8 @@ abstract class SpscArrayQueuePad3<E> extends SpscArrayQueueConsumerFields<E> {
             p3b096, p3b097, p3b098, p3b099, p3b100, p3b101, p3b102, p3b103, p3b104, p3b105, p3b106, p3b107, p3b108, p3b109, p3b110, p3b111,
             p3b112, p3b113, p3b114, p3b115, p3b116, p3b117, p3b118, p3b119, p3b120, p3b121, p3b122, p3b123, p3b124, p3b125, p3b126, p3b127;
 
-    SpscArrayQueuePad3(int capacity) {
-        super(capacity);
+    SpscArrayQueuePad3(int capacity, QueueContract contract) {
+        super(capacity, contract);
     }
 }
 
@@ -273,7 +288,18 @@ public final class SpscArrayQueue<E> extends SpscArrayQueuePad3<E> {
      * @throws IllegalArgumentException if capacity is below 1 or above 2^30
      */
     public SpscArrayQueue(int capacity) {
-        super(capacity);
+        this(capacity, QueueContract.BEST_EFFORT);
+    }
+
+    /**
+     * @param capacity at least this many elements (rounded up to a power of two)
+     * @param contract {@link QueueContract#BEST_EFFORT} (JCTools', as the one-argument constructor) or
+     *     {@link QueueContract#STRICT}
+     * @throws IllegalArgumentException if capacity is below 1 or above 2^30
+     * @throws NullPointerException if contract is null
+     */
+    public SpscArrayQueue(int capacity, QueueContract contract) {
+        super(capacity, contract);
     }
 
     @Override
@@ -305,7 +331,9 @@ public final class SpscArrayQueue<E> extends SpscArrayQueuePad3<E> {
         if (Slots.lvElement(buffer, offset) == null) {
             return true;
         }
-        VarHandle.fullFence(); // before "full": see "Store buffering" in the notes
+        if (strict) {
+            VarHandle.fullFence(); // before "full": see "Store buffering" in the notes
+        }
         if (index - buffer.length - lvConsumerIndex() < 0) {
             Slots.waitUntilCleared(buffer, offset);
             return true;
@@ -345,16 +373,19 @@ public final class SpscArrayQueue<E> extends SpscArrayQueuePad3<E> {
         return n;
     }
 
-    /** Consumer only: the head, removed; null when the head's slot is empty after a full fence (then the queue is). */
+    /**
+     * Consumer only: the head, removed; null when the head's slot is empty (under {@link QueueContract#STRICT}, after
+     * a full fence: then the queue is, for every thread).
+     */
     @Override
     public E poll() {
-        return take(true, true);
+        return take(true, strict);
     }
 
     /**
-     * Consumer only: as {@link #poll()} without the full fence before "empty", so it may return null while an
-     * element offered before (by happens-before through the queue alone) is already in. What the fence costs is
-     * in the lab's contend-relaxed rows.
+     * Consumer only: as {@link #poll()} without a full fence before "empty" under either contract, so it may return
+     * null while an element offered before (by happens-before through the queue alone) is already in. Under the
+     * default contract it is {@link #poll()}.
      */
     @Override
     public E relaxedPoll() {
@@ -363,7 +394,7 @@ public final class SpscArrayQueue<E> extends SpscArrayQueuePad3<E> {
 
     @Override
     public E peek() {
-        return take(false, true);
+        return take(false, strict);
     }
 
     /** As {@link #peek()} without the full fence before "empty" (see {@link #relaxedPoll()}). */
@@ -403,7 +434,9 @@ public final class SpscArrayQueue<E> extends SpscArrayQueuePad3<E> {
      */
     @Override
     public int size() {
-        VarHandle.fullFence(); // the caller's own offers and polls come first: see "Store buffering" in the notes
+        if (strict) {
+            VarHandle.fullFence(); // the caller's own offers and polls come first: see "Store buffering" in the notes
+        }
         for (;;) {
             long consumer = lvConsumerIndex();
             long published = lvProducerIndex() - consumer; // a difference: right when the indices overflow
@@ -422,7 +455,9 @@ public final class SpscArrayQueue<E> extends SpscArrayQueuePad3<E> {
     @Override
     public boolean isEmpty() {
         Object[] buffer = this.buffer;
-        VarHandle.fullFence(); // the caller's own offers and polls come first: see "Store buffering" in the notes
+        if (strict) {
+            VarHandle.fullFence(); // the caller's own offers and polls come first: see "Store buffering" in the notes
+        }
         for (;;) {
             long consumer = lvConsumerIndex();
             Object head = Slots.lvElement(buffer, (int) consumer & mask);

@@ -26,12 +26,24 @@ public final class SpscChunkedArrayQueue<E> extends SpscLinkedArrayQueue<E> {
      * @throws IllegalArgumentException naming the value when a size is out of range
      */
     public SpscChunkedArrayQueue(int chunkSize, int maxCapacity) {
-        this(QueueSupport.roundToPowerOfTwo("chunkSize", chunkSize, 2),
-                QueueSupport.roundToPowerOfTwo("maxCapacity", maxCapacity, 2), true);
+        this(chunkSize, maxCapacity, QueueContract.BEST_EFFORT);
     }
 
-    private SpscChunkedArrayQueue(int chunk, int max, boolean rounded) {
-        super(checkChunk(chunk, max), chunk, max, false);
+    /**
+     * @param chunkSize slots per chunk, in [2, maxCapacity] after rounding
+     * @param maxCapacity the most elements held, in [2, 2^30]
+     * @param contract {@link QueueContract#BEST_EFFORT} (JCTools', as the two-argument constructor) or
+     *     {@link QueueContract#STRICT}
+     * @throws IllegalArgumentException naming the value when a size is out of range
+     * @throws NullPointerException if contract is null
+     */
+    public SpscChunkedArrayQueue(int chunkSize, int maxCapacity, QueueContract contract) {
+        this(QueueSupport.roundToPowerOfTwo("chunkSize", chunkSize, 2),
+                QueueSupport.roundToPowerOfTwo("maxCapacity", maxCapacity, 2), contract, true);
+    }
+
+    private SpscChunkedArrayQueue(int chunk, int max, QueueContract contract, boolean rounded) {
+        super(checkChunk(chunk, max), chunk, max, false, contract);
     }
 
     private static int checkChunk(int chunk, int max) {

@@ -22,12 +22,24 @@ public final class SpscGrowableArrayQueue<E> extends SpscLinkedArrayQueue<E> {
      * @throws IllegalArgumentException naming the value when a size is out of range
      */
     public SpscGrowableArrayQueue(int initialCapacity, int maxCapacity) {
-        this(QueueSupport.roundToPowerOfTwo("initialCapacity", initialCapacity, 2),
-                QueueSupport.roundToPowerOfTwo("maxCapacity", maxCapacity, 2), true);
+        this(initialCapacity, maxCapacity, QueueContract.BEST_EFFORT);
     }
 
-    private SpscGrowableArrayQueue(int initial, int max, boolean rounded) {
-        super(checkInitial(initial, max), max, max, true);
+    /**
+     * @param initialCapacity slots of the first buffer, in [2, maxCapacity] after rounding
+     * @param maxCapacity the most elements held, in [2, 2^30]
+     * @param contract {@link QueueContract#BEST_EFFORT} (JCTools', as the two-argument constructor) or
+     *     {@link QueueContract#STRICT}
+     * @throws IllegalArgumentException naming the value when a size is out of range
+     * @throws NullPointerException if contract is null
+     */
+    public SpscGrowableArrayQueue(int initialCapacity, int maxCapacity, QueueContract contract) {
+        this(QueueSupport.roundToPowerOfTwo("initialCapacity", initialCapacity, 2),
+                QueueSupport.roundToPowerOfTwo("maxCapacity", maxCapacity, 2), contract, true);
+    }
+
+    private SpscGrowableArrayQueue(int initial, int max, QueueContract contract, boolean rounded) {
+        super(checkInitial(initial, max), max, max, true, contract);
     }
 
     private static int checkInitial(int initial, int max) {

@@ -107,8 +107,9 @@ import java.util.function.Supplier;
  * producer reads at every offer. So each buffer also ends with Slots.BACK_PAD slots that are never written: 64 more
  * bytes a buffer, which pay most at small chunks.
  *
- * The fence's price: where the consumer keeps catching up with the producer (the lab's throughput benchmark), its
- * first empty poll after each take pays the full fence that keeps "empty" linearizable, which makes poll() there
+ * The fence's price (QueueContract.STRICT only; the default contract takes none of the fences, as in SpscArrayQueue's
+ * "Contracts"): where the consumer keeps catching up with the producer (the lab's throughput benchmark), its first
+ * empty poll after each take pays the full fence that keeps "empty" linearizable, which makes a strict poll() there
  * measurably slower than relaxedPoll() (which runs level with JCTools' Unsafe class). The fence cannot go: the
  * consumer stores cIndex and then loads the next slot, the producer stores that slot and then (in size(), isEmpty() or
  * before "full") loads cIndex, and only a StoreLoad barrier on both sides (on x86 a locked instruction, which costs
@@ -116,9 +117,9 @@ import java.util.function.Supplier;
  * across the kinds: more slot loads or spin-wait steps before the fence; at a take whose next slot is empty, the fence
  * between the index store and the clear (so that it waits for the index store, not for the clear of a line the
  * producer is writing), which slows a consumer that streams, as every take then loads one more slot; and the same
- * only at a take right after an empty poll at its position, which slows SpscUnbounded at chunk 128. So poll() keeps
- * its guarantee and its price, which the lab shows as the contend rows against contend-relaxed; relaxedPoll() is the
- * fast path by name.
+ * only at a take right after an empty poll at its position, which slows SpscUnbounded at chunk 128. So a strict poll()
+ * keeps its guarantee and its price, which the lab shows as its "contend-strict vs contend" rows, and the default
+ * contract is JCTools'.
  *
  * Invariants: on entering the cold path, the producer's slot for pIndex is free (every path that writes
  * position i first established that slot i+1 is free, or that no JUMP will be needed), so a JUMP always has a
@@ -161,6 +162,10 @@ abstract class SpscLinkedPad0<E> extends AbstractMessagePassingQueue<E> {
             p0b080, p0b081, p0b082, p0b083, p0b084, p0b085, p0b086, p0b087, p0b088, p0b089, p0b090, p0b091, p0b092, p0b093, p0b094, p0b095,
             p0b096, p0b097, p0b098, p0b099, p0b100, p0b101, p0b102, p0b103, p0b104, p0b105, p0b106, p0b107, p0b108, p0b109, p0b110, p0b111,
             p0b112, p0b113, p0b114, p0b115, p0b116, p0b117, p0b118, p0b119, p0b120, p0b121, p0b122, p0b123, p0b124, p0b125, p0b126, p0b127;
+
+    SpscLinkedPad0(QueueContract contract) {
+        super(contract);
+    }
 }
 
 /** The producer's fields and the settings it reads. */
@@ -201,7 +206,9 @@ abstract class SpscLinkedProducerFields<E> extends SpscLinkedPad0<E> {
     boolean consumerInFinalBuffer;
     volatile long producerIndex;
 
-    SpscLinkedProducerFields(int firstBufferCapacity, int maxBufferCapacity, long maxCapacity, boolean doubling) {
+    SpscLinkedProducerFields(int firstBufferCapacity, int maxBufferCapacity, long maxCapacity, boolean doubling,
+            QueueContract contract) {
+        super(contract);
         this.maxCapacity = maxCapacity;
         this.maxBufferCapacity = maxBufferCapacity;
         this.doubling = doubling;
@@ -235,8 +242,8 @@ abstract class SpscLinkedPad1<E> extends SpscLinkedProducerFields<E> {
             p1b096, p1b097, p1b098, p1b099, p1b100, p1b101, p1b102, p1b103, p1b104, p1b105, p1b106, p1b107, p1b108, p1b109, p1b110, p1b111,
             p1b112, p1b113, p1b114, p1b115, p1b116, p1b117, p1b118, p1b119, p1b120, p1b121, p1b122, p1b123, p1b124, p1b125, p1b126, p1b127;
 
-    SpscLinkedPad1(int first, int maxBuffer, long maxCapacity, boolean doubling) {
-        super(first, maxBuffer, maxCapacity, doubling);
+    SpscLinkedPad1(int first, int maxBuffer, long maxCapacity, boolean doubling, QueueContract contract) {
+        super(first, maxBuffer, maxCapacity, doubling, contract);
     }
 }
 
@@ -261,8 +268,8 @@ abstract class SpscLinkedConsumerFields<E> extends SpscLinkedPad1<E> {
     /** Consumer only: cIndex at its last full fence before "empty" (see fencedIndex in SpscArrayQueue's notes). */
     long fencedIndex = -1;
 
-    SpscLinkedConsumerFields(int first, int maxBuffer, long maxCapacity, boolean doubling) {
-        super(first, maxBuffer, maxCapacity, doubling);
+    SpscLinkedConsumerFields(int first, int maxBuffer, long maxCapacity, boolean doubling, QueueContract contract) {
+        super(first, maxBuffer, maxCapacity, doubling, contract);
         consumerBuffer = producerBuffer;
         consumerMask = producerMask;
     }
@@ -301,8 +308,8 @@ abstract class SpscLinkedPad2<E> extends SpscLinkedConsumerFields<E> {
             p2b096, p2b097, p2b098, p2b099, p2b100, p2b101, p2b102, p2b103, p2b104, p2b105, p2b106, p2b107, p2b108, p2b109, p2b110, p2b111,
             p2b112, p2b113, p2b114, p2b115, p2b116, p2b117, p2b118, p2b119, p2b120, p2b121, p2b122, p2b123, p2b124, p2b125, p2b126, p2b127;
 
-    SpscLinkedPad2(int first, int maxBuffer, long maxCapacity, boolean doubling) {
-        super(first, maxBuffer, maxCapacity, doubling);
+    SpscLinkedPad2(int first, int maxBuffer, long maxCapacity, boolean doubling, QueueContract contract) {
+        super(first, maxBuffer, maxCapacity, doubling, contract);
     }
 }
 
@@ -316,8 +323,9 @@ abstract class SpscLinkedPad2<E> extends SpscLinkedConsumerFields<E> {
 public abstract class SpscLinkedArrayQueue<E> extends SpscLinkedPad2<E> {
     /** Written in the old buffer's slot where the position continues in the next buffer. */
     private static final Object JUMP = new Object();
-    SpscLinkedArrayQueue(int firstBufferCapacity, int maxBufferCapacity, long maxCapacity, boolean doubling) {
-        super(firstBufferCapacity, maxBufferCapacity, maxCapacity, doubling);
+    SpscLinkedArrayQueue(int firstBufferCapacity, int maxBufferCapacity, long maxCapacity, boolean doubling,
+            QueueContract contract) {
+        super(firstBufferCapacity, maxBufferCapacity, maxCapacity, doubling, contract);
     }
 
     /**
@@ -385,7 +393,7 @@ public abstract class SpscLinkedArrayQueue<E> extends SpscLinkedPad2<E> {
             bound = producerQueueLimit;
             if (index - bound >= 0) { // differences, not comparisons: right when the indices overflow
                 bound = lvConsumerIndexByProducer() + maxCapacity;
-                if (index - bound >= 0) {
+                if (strict && index - bound >= 0) {
                     VarHandle.fullFence(); // before "full": see "Store buffering" in SpscArrayQueue's notes
                     bound = lvConsumerIndexByProducer() + maxCapacity;
                 }
@@ -451,7 +459,9 @@ public abstract class SpscLinkedArrayQueue<E> extends SpscLinkedPad2<E> {
             producerLimit = ahead;
         } else if (Slots.lvElement(buffer, offset) != null) {
             if (index - producerQueueLimit >= 0) {
-                VarHandle.fullFence(); // before "full": see "Store buffering" in SpscArrayQueue's notes
+                if (strict) {
+                    VarHandle.fullFence(); // before "full": see "Store buffering" in SpscArrayQueue's notes
+                }
                 long bound = lvConsumerIndexByProducer() + maxCapacity;
                 producerQueueLimit = bound;
                 if (index - bound >= 0) {
@@ -511,13 +521,13 @@ public abstract class SpscLinkedArrayQueue<E> extends SpscLinkedPad2<E> {
 
     @Override
     public final E poll() {
-        return take(true, true);
+        return take(true, strict);
     }
 
     /**
-     * Consumer only: as {@link #poll()} without the full fence before "empty", so it may return null while an
-     * element offered before (by happens-before through the queue alone) is already in. What the fence costs is
-     * in the lab's contend-relaxed rows.
+     * Consumer only: as {@link #poll()} without a full fence before "empty" under either contract, so it may return
+     * null while an element offered before (by happens-before through the queue alone) is already in. Under the
+     * default contract it is {@link #poll()}.
      */
     @Override
     public final E relaxedPoll() {
@@ -526,7 +536,7 @@ public abstract class SpscLinkedArrayQueue<E> extends SpscLinkedPad2<E> {
 
     @Override
     public final E peek() {
-        return take(false, true);
+        return take(false, strict);
     }
 
     /** As {@link #peek()} without the full fence before "empty" (see {@link #relaxedPoll()}). */
@@ -585,7 +595,9 @@ public abstract class SpscLinkedArrayQueue<E> extends SpscLinkedPad2<E> {
      */
     @Override
     public final int size() {
-        VarHandle.fullFence(); // the caller's own offers and polls come first: see SpscArrayQueue's notes
+        if (strict) {
+            VarHandle.fullFence(); // the caller's own offers and polls come first: see SpscArrayQueue's notes
+        }
         for (;;) {
             long consumer = lvConsumerIndex();
             long published = lvProducerIndex() - consumer; // a difference: right when the indices overflow
@@ -603,7 +615,9 @@ public abstract class SpscLinkedArrayQueue<E> extends SpscLinkedPad2<E> {
 
     @Override
     public final boolean isEmpty() {
-        VarHandle.fullFence(); // the caller's own offers and polls come first: see SpscArrayQueue's notes
+        if (strict) {
+            VarHandle.fullFence(); // the caller's own offers and polls come first: see SpscArrayQueue's notes
+        }
         for (;;) {
             long consumer = lvConsumerIndex();
             Object head = headSlot(consumer);

@@ -25,7 +25,18 @@ public final class SpscUnboundedArrayQueue<E> extends SpscLinkedArrayQueue<E> {
      * @throws IllegalArgumentException naming the value when out of range
      */
     public SpscUnboundedArrayQueue(int chunkSize) {
+        this(chunkSize, QueueContract.BEST_EFFORT);
+    }
+
+    /**
+     * @param chunkSize slots per chunk, in [2, 2^30]
+     * @param contract {@link QueueContract#BEST_EFFORT} (JCTools', as the one-argument constructor) or
+     *     {@link QueueContract#STRICT}
+     * @throws IllegalArgumentException naming the value when out of range
+     * @throws NullPointerException if contract is null
+     */
+    public SpscUnboundedArrayQueue(int chunkSize, QueueContract contract) {
         super(QueueSupport.roundToPowerOfTwo("chunkSize", chunkSize, 2),
-                QueueSupport.roundToPowerOfTwo("chunkSize", chunkSize, 2), Long.MAX_VALUE, false);
+                QueueSupport.roundToPowerOfTwo("chunkSize", chunkSize, 2), Long.MAX_VALUE, false, contract);
     }
 }

@@ -1,8 +1,15 @@
 package io.contend.queue;
 
-/** Lincheck: MpscArrayQueue(2) with its thread roles (see MpscQueueLincheckBase). */
+import org.junit.jupiter.api.Test;
+
+/** Lincheck: STRICT MpscArrayQueue(2) with its thread roles (see MpscQueueLincheckBase). */
 public class MpscArrayQueueLincheckTest extends MpscQueueLincheckBase {
     public MpscArrayQueueLincheckTest() {
-        super(new MpscArrayQueue<>(2));
+        super(new MpscArrayQueue<>(2, QueueContract.STRICT));
+    }
+
+    @Test
+    public void stress() {
+        checkStress();
     }
 }

@@ -1,8 +1,15 @@
 package io.contend.queue;
 
-/** Lincheck: MpscUnboundedArrayQueue(2) with its thread roles (see MpscQueueLincheckBase). */
+import org.junit.jupiter.api.Test;
+
+/** Lincheck: STRICT MpscUnboundedArrayQueue(2) with its thread roles (see MpscQueueLincheckBase). */
 public class MpscUnboundedArrayQueueLincheckTest extends MpscQueueLincheckBase {
     public MpscUnboundedArrayQueueLincheckTest() {
-        super(new MpscUnboundedArrayQueue<>(2));
+        super(new MpscUnboundedArrayQueue<>(2, QueueContract.STRICT));
+    }
+
+    @Test
+    public void stress() {
+        checkStress();
     }
 }

@@ -2,6 +2,7 @@ package io.contend.bench.queue;
 
 import io.contend.queue.MpscArrayQueue;
 import io.contend.queue.MpscUnboundedArrayQueue;
+import io.contend.queue.QueueContract;
 import io.contend.queue.SpscArrayQueue;
 import io.contend.queue.SpscChunkedArrayQueue;
 import io.contend.queue.SpscGrowableArrayQueue;
@@ -24,7 +25,8 @@ import java.util.concurrent.ConcurrentLinkedQueue;
  * benchmark fork sees one implementation, so the call is monomorphic).
  *
  * <p>Kinds ({@code queue}): {@code SpscArray}, {@code SpscChunked}, {@code SpscGrowable}, {@code SpscUnbounded},
- * {@code MpscArray}, {@code MpscUnbounded}. Implementations ({@code impl}): {@code contend} (io.contend.queue),
+ * {@code MpscArray}, {@code MpscUnbounded}. Implementations ({@code impl}): {@code contend} (io.contend.queue, its
+ * default contract), {@code contend-strict} (built STRICT), {@code contend-relaxed} (through its relaxed calls),
  * {@code jctools} (JCTools 4.0.7's Unsafe classes in org.jctools.queues), {@code jctools-varhandle} (their
  * VarHandle twins in org.jctools.queues.varhandle, jctools-core-jdk11) and {@code jdk}: ArrayBlockingQueue for
  * the array kinds, ConcurrentLinkedQueue for the unbounded kinds; the JDK has no chunked or growable queue.
@@ -49,11 +51,16 @@ public final class QueueFactory {
     /** Every queue kind, in the experiment's order. */
     public static final List<String> QUEUES =
             List.of(SPSC_ARRAY, SPSC_CHUNKED, SPSC_GROWABLE, SPSC_UNBOUNDED, MPSC_ARRAY, MPSC_UNBOUNDED);
-    /** Implementation: io.contend.queue. */
+    /** Implementation: io.contend.queue with its default contract, {@link QueueContract#BEST_EFFORT} (JCTools'). */
     public static final String CONTEND = "contend";
     /**
+     * Implementation: io.contend.queue built {@link QueueContract#STRICT}: poll, size and isEmpty agree, at the price
+     * of a full fence before "empty", "full" and counts. Its rows against {@link #CONTEND} are that price.
+     */
+    public static final String CONTEND_STRICT = "contend-strict";
+    /**
      * Implementation: io.contend.queue through its relaxed operations (relaxedOffer, relaxedPoll): the fast path
-     * without the linearizable poll's full fence before "empty" and (MPSC) its check of the producer's index.
+     * without (MPSC) poll's wait for a producer that has claimed the head.
      */
     public static final String CONTEND_RELAXED = "contend-relaxed";
     /** Implementation: JCTools 4.0.7's Unsafe classes, the baseline. */
@@ -63,7 +70,7 @@ public final class QueueFactory {
     /** Implementation: ArrayBlockingQueue or ConcurrentLinkedQueue. */
     public static final String JDK = "jdk";
     /** Every implementation, in the experiment's order. */
-    public static final List<String> IMPLS = List.of(CONTEND, CONTEND_RELAXED, JCTOOLS, JCTOOLS_VARHANDLE, JDK);
+    public static final List<String> IMPLS = List.of(CONTEND, CONTEND_STRICT, CONTEND_RELAXED, JCTOOLS, JCTOOLS_VARHANDLE, JDK);
 
     private QueueFactory() {
     }
@@ -113,7 +120,9 @@ public final class QueueFactory {
         }
         switch (impl) {
             case CONTEND:
-                return contend(queue, chunk, capacity);
+                return contend(queue, chunk, capacity, QueueContract.BEST_EFFORT);
+            case CONTEND_STRICT:
+                return contend(queue, chunk, capacity, QueueContract.STRICT);
             case CONTEND_RELAXED:
                 return new RelaxedQueue<>(createContend(queue, chunk, capacity));
             case JCTOOLS:
@@ -136,23 +145,24 @@ public final class QueueFactory {
         if (!supports(queue, CONTEND)) {
             throw new IllegalArgumentException("unknown queue kind '" + queue + "'; queues: " + QUEUES);
         }
-        return contend(queue, chunk, capacity);
+        return contend(queue, chunk, capacity, QueueContract.BEST_EFFORT);
     }
 
-    private static io.contend.queue.AbstractMessagePassingQueue<Integer> contend(String queue, int chunk, int capacity) {
+    private static io.contend.queue.AbstractMessagePassingQueue<Integer> contend(String queue, int chunk, int capacity,
+            QueueContract contract) {
         switch (queue) {
             case "SpscArray":
-                return new SpscArrayQueue<>(capacity);
+                return new SpscArrayQueue<>(capacity, contract);
             case "SpscChunked":
-                return new SpscChunkedArrayQueue<>(chunk, capacity);
+                return new SpscChunkedArrayQueue<>(chunk, capacity, contract);
             case "SpscGrowable":
-                return new SpscGrowableArrayQueue<>(chunk, capacity);
+                return new SpscGrowableArrayQueue<>(chunk, capacity, contract);
             case "SpscUnbounded":
-                return new SpscUnboundedArrayQueue<>(chunk);
+                return new SpscUnboundedArrayQueue<>(chunk, contract);
             case "MpscArray":
-                return new MpscArrayQueue<>(capacity);
+                return new MpscArrayQueue<>(capacity, contract);
             default:
-                return new MpscUnboundedArrayQueue<>(chunk);
+                return new MpscUnboundedArrayQueue<>(chunk, contract);
         }
     }
 

@@ -20,10 +20,10 @@ public abstract class QueueParams {
     public String queue;
 
     /**
-     * Implementation: contend, contend-relaxed (its relaxed calls), jctools (Unsafe), jctools-varhandle, or jdk
-     * (not for chunked or growable).
+     * Implementation: contend (its default contract), contend-strict (built STRICT), contend-relaxed (its relaxed
+     * calls), jctools (Unsafe), jctools-varhandle, or jdk (not for chunked or growable).
      */
-    @Param({QueueFactory.CONTEND, QueueFactory.CONTEND_RELAXED, QueueFactory.JCTOOLS, QueueFactory.JCTOOLS_VARHANDLE,
+    @Param({QueueFactory.CONTEND, QueueFactory.CONTEND_STRICT, QueueFactory.CONTEND_RELAXED, QueueFactory.JCTOOLS, QueueFactory.JCTOOLS_VARHANDLE,
             QueueFactory.JDK})
     public String impl;
 

@@ -1,5 +1,8 @@
 package io.contend.bench.queue;
 
+import io.contend.queue.AbstractMessagePassingQueue;
+import io.contend.queue.QueueContract;
+
 import org.junit.jupiter.api.Test;
 
 import java.util.Queue;
@@ -23,7 +26,8 @@ class QueueFactoryTest {
                 Queue<Integer> q = QueueFactory.create(queue, impl, 16, 1024);
                 String type = q.getClass().getName();
                 switch (impl) {
-                    case "contend" -> assertTrue(type.startsWith("io.contend.queue."), type);
+                    case "contend" -> assertEquals(QueueContract.BEST_EFFORT, ((AbstractMessagePassingQueue<?>) q).contract(), type);
+                    case "contend-strict" -> assertEquals(QueueContract.STRICT, ((AbstractMessagePassingQueue<?>) q).contract(), type);
                     case "contend-relaxed" -> assertTrue(q instanceof RelaxedQueue && q.toString().startsWith("relaxed "), type);
                     case "jctools" -> assertTrue(type.startsWith("org.jctools.queues.") && !type.contains("VarHandle"), type);
                     case "jctools-varhandle" -> assertTrue(type.startsWith("org.jctools.queues.varhandle."), type);
@@ -44,12 +48,12 @@ class QueueFactoryTest {
                 built++;
             }
         }
-        assertEquals(6 * 4 + 4, built);
+        assertEquals(6 * 5 + 4, built);
     }
 
     @Test
     void boundedKindsRefuseBeyondTheirCapacity() {
-        for (String impl : new String[] {"contend", "contend-relaxed", "jctools", "jctools-varhandle"}) {
+        for (String impl : new String[] {"contend", "contend-strict", "contend-relaxed", "jctools", "jctools-varhandle"}) {
             for (String queue : new String[] {"SpscArray", "SpscChunked", "SpscGrowable", "MpscArray"}) {
                 Queue<Integer> q = QueueFactory.create(queue, impl, 16, 1024);
                 int n = 0;

@@ -7,10 +7,12 @@ import io.contend.cli.results.TableSpec;
 import io.contend.cli.results.Verdict;
 import java.util.ArrayList;
 import java.util.EnumMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Set;
 
 /**
  * An experiment's table as cells: one model that both the terminal ({@link TextTable}) and the HTML report
@@ -18,7 +20,8 @@ import java.util.Objects;
  *
  * <p>Columns: benchmark, the parameter columns that some record has, threads ({@code *} when oversubscribed),
  * score, error (95% interval half-width over rounds), units, rounds, the ratio to the baseline (above 1 is
- * better), its 95% interval, the verdict, then the secondary columns. An interval that the confidence sequence of
+ * better), its 95% interval, the verdict, then the secondary columns. After a record of a {@link TableSpec.Pair}'s
+ * contender comes its row against the pair's reference: the compared column names both, the ratio is between them. An interval that the confidence sequence of
  * a continued run gave ({@link StoppingRule}) is marked {@value StoppingRule#SEQUENCE_MARK}, and the verdict summary
  * says what that means.
  *
@@ -122,6 +125,12 @@ public record ResultTable(List<String> header, int leftColumns, List<List<String
                 row.add(s == null || Double.isNaN(s.score()) ? "n/a" : column.render(s.score()));
             }
             rows.add(row);
+            for (TableSpec.Pair pair : spec.pairs()) {
+                List<String> paired = pairRow(spec, params, pair, r, records, verdicts);
+                if (paired != null) {
+                    rows.add(paired);
+                }
+            }
         }
         return new ResultTable(List.copyOf(header), 1 + params.size(), List.copyOf(rows), verdicts, oversubscribed,
                 settle, looks, settleSequence, anyBootstrap);
@@ -130,6 +139,80 @@ public record ResultTable(List<String> header, int leftColumns, List<List<String
     /** Copies the looks. */
     public ResultTable {
         sequentialLooks = List.copyOf(sequentialLooks);
+    }
+
+    /**
+     * The row comparing a record of the pair's contender with its reference's record, or null when r is not one
+     * of the pair's contender or has no reference: the same benchmark, threads, other parameters and baseline.
+     * Judged from the two records' per-round samples, paired by round, by the rule that judges r's comparison.
+     */
+    private static List<String> pairRow(TableSpec spec, List<String> params, TableSpec.Pair pair, ResultRecord r,
+                                        List<ResultRecord> records, Map<Verdict, Integer> verdicts) {
+        String compared = spec.compared();
+        ComparisonResult mine = r.comparison();
+        if (compared == null || mine == null || !pair.contender().equals(r.param(compared))) {
+            return null;
+        }
+        ResultRecord reference = null;
+        for (ResultRecord q : records) {
+            if (pair.reference().equals(q.param(compared)) && sameOtherwise(r, q, compared)) {
+                reference = q;
+                break;
+            }
+        }
+        if (reference == null) {
+            return null;
+        }
+        List<String> row = new ArrayList<>();
+        row.add(r.benchmark());
+        for (String p : params) {
+            row.add(p.equals(compared) ? pair.label() : Objects.toString(r.param(p), "-"));
+        }
+        row.add(r.threads() + (r.oversubscribed() ? "*" : ""));
+        row.add(number("%.3f", r.score()));
+        row.add(r.error() == null ? "n/a" : "± " + number("%.3f", r.error()));
+        row.add(r.unit());
+        ComparisonResult c;
+        try {
+            c = StoppingRule.of(r).judge(Map.of(compared, pair.reference()), r, reference, mine.direction(),
+                    mine.margin());
+        } catch (IllegalArgumentException unpaired) { // rounds that do not pair: say so in the row
+            row.addAll(List.of(Integer.toString(r.rounds()), "n/a", "rounds do not pair", "-"));
+            padSecondary(spec, row);
+            return row;
+        }
+        row.add(Integer.toString(c.rounds()));
+        row.add(number("%.2fx", c.ratio()));
+        row.add(c.ratioLow() == null ? "n/a" : "[" + number("%.2f", c.ratioLow()) + ", " + number("%.2f", c.ratioHigh())
+                + "]" + (r.latency() != null && reference.latency() != null ? " " + PercentileBootstrap.MARK : "")
+                + (StoppingRule.of(r) == StoppingRule.CONFIDENCE_SEQUENCE ? " " + StoppingRule.SEQUENCE_MARK : ""));
+        row.add(c.verdict().label());
+        verdicts.merge(c.verdict(), 1, Integer::sum);
+        padSecondary(spec, row);
+        return row;
+    }
+
+    private static void padSecondary(TableSpec spec, List<String> row) {
+        for (int i = 0; i < spec.secondaryColumns().size(); i++) {
+            row.add("");
+        }
+    }
+
+    /** Same benchmark, threads and comparison baseline, and every parameter but the compared one equal. */
+    private static boolean sameOtherwise(ResultRecord a, ResultRecord b, String compared) {
+        if (!a.benchmark().equals(b.benchmark()) || a.threads() != b.threads() || b.comparison() == null
+                || !a.comparison().baseline().equals(b.comparison().baseline())) {
+            return false;
+        }
+        Set<String> keys = new HashSet<>(a.params().keySet());
+        keys.addAll(b.params().keySet());
+        keys.remove(compared);
+        for (String k : keys) {
+            if (!Objects.equals(a.param(k), b.param(k))) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /** A record without a comparison is a baseline when some other record's comparison points at its parameters. */
@@ -213,14 +296,17 @@ public record ResultTable(List<String> header, int leftColumns, List<List<String
      * @return what the ratio, interval and verdict columns mean, one line
      */
     public static String ratioNote(TableSpec spec) {
+        String pairs = spec.pairs().isEmpty() ? "" : " Rows named 'A vs B' (" + spec.pairs().stream()
+                .map(TableSpec.Pair::label).collect(java.util.stream.Collectors.joining(", ")) + ") compare A with B "
+                + "directly: A's ratio to B over the rounds both ran in, paired by round, judged the same way.";
         if (spec.ratioNote() != null) {
-            return spec.ratioNote();
+            return spec.ratioNote() + pairs;
         }
         return spec.ratioHeader() + ": times better than " + (spec.baseline() == null ? "the baseline" : spec.baseline())
                 + " with the same other parameters, the geometric mean of per-round ratios (paired, interleaved"
                 + " rounds; for times, its time / this time), above 1 is faster. " + INTERVAL
                 + ": 95% interval. Verdict: faster/slower when the whole interval is beyond a "
-                + Math.round(Judge.MARGIN * 100) + "% margin, same when it is inside it, else inconclusive.";
+                + Math.round(Judge.MARGIN * 100) + "% margin, same when it is inside it, else inconclusive." + pairs;
     }
 
     private static String number(String pattern, double value) {

@@ -25,15 +25,18 @@ import java.util.Map;
  * per round trip of 1, 10 or 100 messages through an echo thread; the record says threads = 1 (JMH's) and
  * carries the label {@code echoThreads=1}: two threads are busy.
  *
- * <p>{@code contend-relaxed} is the same contend queue through relaxedOffer/relaxedPoll: the difference between it
- * and {@code contend} is what the linearizable poll costs: a full fence before it answers "empty", and for the MPSC
- * kinds a read of the producer index at a claimed slot not yet written. The benchmarks call the relaxed methods
+ * <p>Contracts. {@code contend} is the default, JCTools' contract (QueueContract.BEST_EFFORT); {@code contend-strict}
+ * is the same queue built QueueContract.STRICT, whose poll, size and isEmpty agree at the price of a full fence before
+ * "empty", "full" and counts; {@code contend-relaxed} is the default queue through relaxedOffer/relaxedPoll, which for
+ * the MPSC kinds skips poll's wait for a producer that has claimed the head (for the SPSC kinds the default poll is
+ * the relaxed one, so there is no such row). The table's pair rows {@code contend-strict vs contend} and {@code
+ * contend vs contend-relaxed} are those two prices, from the same rounds. The benchmarks call the relaxed methods
  * directly, and every implementation pays the same null test per call for that choice (QueueCalls).
  *
- * <p>Headline (quick): contend vs jctools for SpscArray, MpscArray and MpscUnbounded (chunk 128), throughput and
- * bursts of 1, and contend-relaxed's throughput for the two MPSC kinds.
- * Every comparison ({@code --full}): chunks 16, 128, 1024 and 16384 with the VarHandle classes and the JDK
- * queue (which has no chunk, so it joins the chunk-128 comparison), bursts of 1, 10 and 100.
+ * <p>Headline (quick): contend and contend-strict vs jctools for SpscArray, MpscArray and MpscUnbounded (chunk 128),
+ * throughput and bursts of 1, and contend-relaxed's throughput for the two MPSC kinds.
+ * Every comparison ({@code --every-comparison}, {@code --full}): chunks 16, 128, 1024 and 16384 with the VarHandle
+ * classes and the JDK queue (which has no chunk, so it joins the chunk-128 comparison), bursts of 1, 10 and 100.
  * {@code --threads} does not apply: both benchmarks are one producer and one consumer by design.
  */
 public final class QueuesExperiment extends JmhExperiment {
@@ -44,8 +47,8 @@ public final class QueuesExperiment extends JmhExperiment {
     /** The kinds quick mode compares: the bounded SPSC and MPSC arrays and the unbounded MPSC queue. */
     static final List<String> HEADLINE_QUEUES = List.of(QueueFactory.SPSC_ARRAY, QueueFactory.MPSC_ARRAY,
             QueueFactory.MPSC_UNBOUNDED);
-    /** The kinds whose relaxed poll quick mode also measures: the MPSC ones, where it skips the most. */
-    static final List<String> HEADLINE_RELAXED = List.of(QueueFactory.MPSC_ARRAY, QueueFactory.MPSC_UNBOUNDED);
+    /** The kinds whose relaxed poll differs from the default poll: the MPSC ones, which wait for a claimed head. */
+    static final List<String> RELAXED_DIFFERS = List.of(QueueFactory.MPSC_ARRAY, QueueFactory.MPSC_UNBOUNDED);
     /** One group: one producer thread and one consumer thread. */
     static final int GROUP_THREADS = 2;
     /** The JMH thread of the burst benchmark; its echo thread is not JMH's. */
@@ -74,7 +77,8 @@ public final class QueuesExperiment extends JmhExperiment {
                 String c = chunked ? chunk : null;
                 List<Trial> contenders = new ArrayList<>();
                 contenders.add(trial(throughput(queue, QueueFactory.CONTEND, c), plan.mode()));
-                if (every || plan.smoke() || HEADLINE_RELAXED.contains(queue)) {
+                contenders.add(trial(throughput(queue, QueueFactory.CONTEND_STRICT, c), plan.mode()));
+                if (RELAXED_DIFFERS.contains(queue)) {
                     contenders.add(trial(throughput(queue, QueueFactory.CONTEND_RELAXED, c), plan.mode()));
                 }
                 if (every || plan.smoke()) {
@@ -96,8 +100,11 @@ public final class QueuesExperiment extends JmhExperiment {
             for (String burst : bursts) {
                 List<Trial> contenders = new ArrayList<>();
                 contenders.add(trial(burst(queue, QueueFactory.CONTEND, burst), plan.mode()));
-                if (every || plan.smoke()) {
+                contenders.add(trial(burst(queue, QueueFactory.CONTEND_STRICT, burst), plan.mode()));
+                if ((every || plan.smoke()) && RELAXED_DIFFERS.contains(queue)) {
                     contenders.add(trial(burst(queue, QueueFactory.CONTEND_RELAXED, burst), plan.mode()));
+                }
+                if (every || plan.smoke()) {
                     contenders.add(trial(burst(queue, QueueFactory.JCTOOLS_VARHANDLE, burst), plan.mode()));
                     if (QueueFactory.supports(queue, QueueFactory.JDK)) {
                         contenders.add(trial(burst(queue, QueueFactory.JDK, burst), plan.mode()));
@@ -180,15 +187,19 @@ public final class QueuesExperiment extends JmhExperiment {
                                 + "thread offers them to queue A, an echo thread moves them to queue B, "
                                 + "the JMH thread polls them back; Threads 1 is JMH's thread, the echo "
                                 + "thread (label echoThreads=1) makes two busy threads. Chunk 128.",
-                        "impl: contend (io.contend.queue; poll, size and isEmpty agree); contend-relaxed: the "
-                                + "same queue through relaxedOffer/relaxedPoll: a poll that says empty without the "
-                                + "full fence that keeps poll, size and isEmpty in agreement across threads, "
-                                + "and for the MPSC kinds returns at a slot whose claim is in flight "
-                                + "instead of reading the producer index (called directly, as the others are); "
+                        "impl: contend (io.contend.queue with its default contract, JCTools': size and isEmpty "
+                                + "best-effort); contend-strict: the same queue built QueueContract.STRICT, whose "
+                                + "poll, size and isEmpty agree across threads at the price of a full fence before "
+                                + "\"empty\", \"full\" and counts; contend-relaxed (MPSC kinds): the default queue "
+                                + "through relaxedOffer/relaxedPoll, which returns at a slot whose claim is in "
+                                + "flight instead of reading the producer index (called directly, as the others "
+                                + "are); "
                                 + "jctools: JCTools 4.0.7 Unsafe classes; jctools-varhandle: org.jctools.queues.varhandle; "
                                 + "jdk: ArrayBlockingQueue (array kinds), ConcurrentLinkedQueue (unbounded kinds).",
                         "chunk: chunk size (growable: initial capacity); jdk rows have none and compare "
                                 + "with JCTools at chunk 128."))
-                .withDirections(Map.of("burst", Direction.LOWER));
+                .withDirections(Map.of("burst", Direction.LOWER))
+                .withPairs(List.of(new TableSpec.Pair(QueueFactory.CONTEND_STRICT, QueueFactory.CONTEND),
+                        new TableSpec.Pair(QueueFactory.CONTEND, QueueFactory.CONTEND_RELAXED)));
     }
 }

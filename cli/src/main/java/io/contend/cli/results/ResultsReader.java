@@ -126,11 +126,17 @@ final class ResultsReader {
                 columns.add(c.build(() -> new TableSpec.Column(c.string("name"), c.string("header"), c.string("format"))));
             }
         }
+        List<TableSpec.Pair> pairs = new ArrayList<>();
+        if (t.has("pairs")) {
+            for (JsonFields p : t.objects("pairs")) {
+                pairs.add(p.build(() -> new TableSpec.Pair(p.string("contender"), p.string("reference"))));
+            }
+        }
         JsonFields published = t.optionalObject("published");
         return t.build(() -> new TableSpec(t.optionalStrings("paramColumns"), t.optionalString("compared", null),
                 t.optionalString("baseline", null), t.parsed("direction", Direction::parse, DIRECTIONS), directions,
                 columns, t.optionalStrings("notes"), t.optionalString("ratioNote", null),
-                published == null ? null : published(published)));
+                published == null ? null : published(published), pairs));
     }
 
     private static PublishedTable published(JsonFields p) {
@@ -145,7 +151,7 @@ final class ResultsReader {
         }
         TableSpec joined = new TableSpec(t.paramColumns(), t.compared(), t.baseline(), t.direction(), t.directions(),
                 t.secondaryColumns(), List.of(String.join(" ", t.notes().stream().map(String::strip).toList())),
-                t.ratioNote(), t.published());
+                t.ratioNote(), t.published(), t.pairs());
         return new ExperimentInfo(info.title(), info.mode(), info.rounds(), info.budgetSeconds(), info.elapsedSeconds(),
                 joined, info.charts());
     }

@@ -24,10 +24,41 @@ import java.util.regex.Pattern;
  *              the terminal wraps them to its width, the report sets each as a paragraph
  * @param ratioNote what the ratio means when it is not a speed-up, or null
  * @param published a published source's own numbers for this experiment, or null
+ * @param pairs contenders also compared with each other, row by row (empty in files written before there were any)
  */
 public record TableSpec(List<String> paramColumns, String compared, String baseline, Direction direction,
                         Map<String, Direction> directions, List<Column> secondaryColumns, List<String> notes,
-                        String ratioNote, PublishedTable published) {
+                        String ratioNote, PublishedTable published, List<Pair> pairs) {
+
+    /**
+     * Two values of the compared parameter that the table also compares with each other: each record of
+     * {@code contender} with the record of {@code reference} that has its other parameters and the same baseline,
+     * from their per-round samples, paired by round (both ran in every round of the comparison). For example, the
+     * price of one contract against another, when both are contenders of the same peer.
+     *
+     * @param contender the value whose rows get a second ratio, e.g. {@code contend-strict}
+     * @param reference the value it is compared with, e.g. {@code contend}
+     */
+    public record Pair(String contender, String reference) {
+        /**
+         * Checks both values are given and differ.
+         *
+         * @throws IllegalArgumentException if they are the same
+         */
+        public Pair {
+            Objects.requireNonNull(contender, "contender");
+            Objects.requireNonNull(reference, "reference");
+            if (contender.equals(reference)) {
+                throw new IllegalArgumentException("a pair compares two different values, not " + contender
+                        + " with itself");
+            }
+        }
+
+        /** @return how its rows name it, e.g. {@code contend-strict vs contend} */
+        public String label() {
+            return contender + " vs " + reference;
+        }
+    }
 
     /**
      * A secondary-result column.
@@ -76,6 +107,27 @@ public record TableSpec(List<String> paramColumns, String compared, String basel
         directions = directions == null ? Map.of() : Collections.unmodifiableMap(new LinkedHashMap<>(directions));
         secondaryColumns = secondaryColumns == null ? List.of() : List.copyOf(secondaryColumns);
         notes = notes == null ? List.of() : List.copyOf(notes);
+        pairs = pairs == null ? List.of() : List.copyOf(pairs);
+    }
+
+    /**
+     * A table without pairs.
+     *
+     * @param paramColumns parameter columns
+     * @param compared the compared parameter
+     * @param baseline the baseline's value
+     * @param direction which way scores are better
+     * @param directions per-benchmark directions
+     * @param secondaryColumns secondary columns
+     * @param notes notes
+     * @param ratioNote the ratio note, or null
+     * @param published published numbers, or null
+     */
+    public TableSpec(List<String> paramColumns, String compared, String baseline, Direction direction,
+                     Map<String, Direction> directions, List<Column> secondaryColumns, List<String> notes,
+                     String ratioNote, PublishedTable published) {
+        this(paramColumns, compared, baseline, direction, directions, secondaryColumns, notes, ratioNote, published,
+                List.of());
     }
 
     /**
@@ -107,7 +159,7 @@ public record TableSpec(List<String> paramColumns, String compared, String basel
      */
     public TableSpec withDirections(Map<String, Direction> byBenchmark) {
         return new TableSpec(paramColumns, compared, baseline, direction, byBenchmark, secondaryColumns, notes,
-                ratioNote, published);
+                ratioNote, published, pairs);
     }
 
     /**
@@ -116,7 +168,7 @@ public record TableSpec(List<String> paramColumns, String compared, String basel
      */
     public TableSpec withRatioNote(String note) {
         return new TableSpec(paramColumns, compared, baseline, direction, directions, secondaryColumns, notes, note,
-                published);
+                published, pairs);
     }
 
     /**
@@ -125,7 +177,16 @@ public record TableSpec(List<String> paramColumns, String compared, String basel
      */
     public TableSpec withPublished(PublishedTable table) {
         return new TableSpec(paramColumns, compared, baseline, direction, directions, secondaryColumns, notes,
-                ratioNote, table);
+                ratioNote, table, pairs);
+    }
+
+    /**
+     * @param compareAlso contenders the table also compares with each other
+     * @return a copy with these pairs
+     */
+    public TableSpec withPairs(List<Pair> compareAlso) {
+        return new TableSpec(paramColumns, compared, baseline, direction, directions, secondaryColumns, notes,
+                ratioNote, published, compareAlso);
     }
 
     /** @return the ratio column's header, e.g. {@code vs jctools} */

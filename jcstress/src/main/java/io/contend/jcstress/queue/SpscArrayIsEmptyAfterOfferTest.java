@@ -1,5 +1,6 @@
 package io.contend.jcstress.queue;
 
+import io.contend.queue.QueueContract;
 import io.contend.queue.SpscArrayQueue;
 import org.openjdk.jcstress.annotations.Actor;
 import org.openjdk.jcstress.annotations.Description;
@@ -12,12 +13,12 @@ import static org.openjdk.jcstress.annotations.Expect.ACCEPTABLE;
 import static org.openjdk.jcstress.annotations.Expect.FORBIDDEN;
 
 /**
- * {@link SizeAfterOfferTemplate} (its isEmpty() variant) on a SpscArrayQueue of capacity 2.
+ * {@link SizeAfterOfferTemplate} (its isEmpty() variant) on a STRICT SpscArrayQueue of capacity 2.
  * Every queue kind's test has this same shape, on purpose: jcstress takes actors only from the test class
  * itself (see the package notes).
  */
 @JCStressTest
-@Description("The producer's size() after its offer agrees with the consumer's isEmpty() after its poll")
+@Description("STRICT: The producer's size() after its offer agrees with the consumer's isEmpty() after its poll")
 @Outcome(id = {"2, 1, 0", "1, 1, 0"}, expect = ACCEPTABLE, desc = "The offer came before the isEmpty().")
 @Outcome(id = "1, 1, 1", expect = ACCEPTABLE, desc = "The poll and the isEmpty() came before the offer.")
 @Outcome(id = "2, 1, 1", expect = FORBIDDEN, desc = "Store buffering: size 2, yet empty after the 1.")
@@ -25,7 +26,7 @@ import static org.openjdk.jcstress.annotations.Expect.FORBIDDEN;
 @State
 public class SpscArrayIsEmptyAfterOfferTest extends SizeAfterOfferTemplate {
     public SpscArrayIsEmptyAfterOfferTest() {
-        super(new SpscArrayQueue<>(2));
+        super(new SpscArrayQueue<>(2, QueueContract.STRICT));
     }
 
     @Actor

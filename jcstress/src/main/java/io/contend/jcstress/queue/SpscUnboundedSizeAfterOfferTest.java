@@ -1,5 +1,6 @@
 package io.contend.jcstress.queue;
 
+import io.contend.queue.QueueContract;
 import io.contend.queue.SpscUnboundedArrayQueue;
 import org.openjdk.jcstress.annotations.Actor;
 import org.openjdk.jcstress.annotations.Description;
@@ -12,12 +13,12 @@ import static org.openjdk.jcstress.annotations.Expect.ACCEPTABLE;
 import static org.openjdk.jcstress.annotations.Expect.FORBIDDEN;
 
 /**
- * {@link SizeAfterOfferTemplate} on a SpscUnboundedArrayQueue of chunk 2.
+ * {@link SizeAfterOfferTemplate} on a STRICT SpscUnboundedArrayQueue of chunk 2.
  * Every queue kind's test has this same shape, on purpose: jcstress takes actors only from the test class
  * itself (see the package notes).
  */
 @JCStressTest
-@Description("The producer's size() after its offer agrees with the consumer's polls (store buffering)")
+@Description("STRICT: The producer's size() after its offer agrees with the consumer's polls (store buffering)")
 @Outcome(id = {"0, 1, 2", "1, 1, 2", "2, 1, 2"}, expect = ACCEPTABLE, desc = "The consumer took both elements.")
 @Outcome(id = "1, 1, 0", expect = ACCEPTABLE, desc = "Both polls ran before the offer.")
 @Outcome(id = "2, 1, 0", expect = FORBIDDEN, desc = "Store buffering: size 2, yet the queue empty after the 1.")
@@ -25,7 +26,7 @@ import static org.openjdk.jcstress.annotations.Expect.FORBIDDEN;
 @State
 public class SpscUnboundedSizeAfterOfferTest extends SizeAfterOfferTemplate {
     public SpscUnboundedSizeAfterOfferTest() {
-        super(new SpscUnboundedArrayQueue<>(2));
+        super(new SpscUnboundedArrayQueue<>(2, QueueContract.STRICT));
     }
 
     @Actor

@@ -7,5 +7,11 @@
  * {@code @Arbiter} methods only from the methods the test class declares itself (not inherited ones), and
  * outcomes given through {@code @JCStressMeta} were never counted (every declared outcome showed 0 samples,
  * so such a test could not fail), so each test declares them itself.
+ *
+ * <p>Contracts. The store-buffering checks (the *AfterOfferTest classes) build their queues
+ * {@code QueueContract.STRICT} and forbid the outcomes only a full fence rules out; the *BestEffortSizeRaceTest classes
+ * run the same steps on the default contract, {@code BEST_EFFORT} (JCTools'), where that outcome is allowed
+ * and reported as interesting. Every other test (publication, fill, isEmpty then poll on the consumer, size bounds,
+ * producers, a full offer) checks what both contracts promise, on the default queues.
  */
 package io.contend.jcstress.queue;

@@ -1,0 +1,111 @@
+package io.contend.cli.analysis;
+
+import io.contend.cli.results.ComparisonResult;
+import io.contend.cli.results.Direction;
+import io.contend.cli.results.ExperimentInfo;
+import io.contend.cli.results.MachineInfo;
+import io.contend.cli.results.ResultRecord;
+import io.contend.cli.results.ResultsFile;
+import io.contend.cli.results.RunInfo;
+import io.contend.cli.results.TableSpec;
+import io.contend.cli.results.Verdict;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** A table's pairs: two contenders of the same rounds compared with each other, judged by hand here. */
+class ResultTablePairsTest {
+    private static final TableSpec SPEC = new TableSpec(List.of("queue", "impl"), "impl", "peer", Direction.HIGHER,
+            List.of(), List.of()).withPairs(List.of(new TableSpec.Pair("strict", "default")));
+    private static final List<Double> PEER = List.of(10.0, 12.0, 9.0, 11.0, 10.5);
+    private static final List<Double> DEFAULT = List.of(11.0, 12.5, 10.0, 12.0, 11.0);
+    private static final List<Double> STRICT = List.of(9.5, 11.0, 8.0, 10.0, 9.9);
+
+    private static ResultRecord record(String queue, String impl, List<Double> samples) {
+        ComparisonResult vsPeer = impl.equals("peer") ? null
+                : StoppingRule.FIXED_PLAN.judge(Map.of("impl", "peer"), samples, PEER, Direction.HIGHER, Judge.MARGIN);
+        return new ResultRecord("queues", "throughput", Map.of("queue", queue, "impl", impl), 2,
+                samples.stream().mapToDouble(Double::doubleValue).average().orElseThrow(), 0.5, "ops/us", Map.of(),
+                "quick", false, samples.size(), vsPeer, samples, "r1");
+    }
+
+    private static double[] array(List<Double> values) {
+        return values.stream().mapToDouble(Double::doubleValue).toArray();
+    }
+
+    @Test
+    void aPairRowFollowsItsContenderAndIsJudgedFromThePairedRounds() {
+        List<ResultRecord> records = List.of(record("A", "peer", PEER), record("A", "default", DEFAULT),
+                record("A", "strict", STRICT), record("B", "peer", PEER), record("B", "default", DEFAULT));
+        ResultTable table = ResultTable.of(SPEC, records);
+        assertEquals(6, table.rows().size(), "one pair row, for queue A only: B has no strict record");
+        List<String> pair = table.rows().get(3);
+        assertEquals("strict vs default", pair.get(2));
+        assertEquals("A", pair.get(1));
+
+        RatioEstimate byHand = RatioEstimate.paired(array(STRICT), array(DEFAULT), Direction.HIGHER,
+                RatioEstimate.CONFIDENCE);
+        double geometricMean = 1;
+        for (int i = 0; i < STRICT.size(); i++) {
+            geometricMean *= STRICT.get(i) / DEFAULT.get(i);
+        }
+        geometricMean = Math.pow(geometricMean, 1.0 / STRICT.size());
+        assertEquals(geometricMean, byHand.ratio(), 1e-12);
+        int ratio = table.header().indexOf(SPEC.ratioHeader());
+        assertEquals(String.format(Locale.ROOT, "%.2fx", geometricMean), pair.get(ratio));
+        assertEquals(String.format(Locale.ROOT, "[%.2f, %.2f]", byHand.low(), byHand.high()), pair.get(ratio + 1));
+        Verdict verdict = Judge.judge(byHand, Judge.MARGIN);
+        assertEquals(Verdict.SLOWER, verdict, "about 0.85x with a tight spread");
+        assertEquals(verdict.label(), pair.get(ratio + 2));
+        int counted = table.verdicts().values().stream().mapToInt(Integer::intValue).sum();
+        assertEquals(4, counted, "three records against the peer and the pair row");
+        assertTrue(ResultTable.ratioNote(SPEC).contains("strict vs default"), ResultTable.ratioNote(SPEC));
+    }
+
+    @Test
+    void roundsThatDoNotPairAreSaidInTheRow() {
+        List<ResultRecord> records = List.of(record("A", "peer", PEER), record("A", "default", DEFAULT),
+                new ResultRecord("queues", "throughput", Map.of("queue", "A", "impl", "strict"), 2, 9, 0.5, "ops/us",
+                        Map.of(), "quick", false, 4, StoppingRule.FIXED_PLAN.judge(Map.of("impl", "peer"),
+                        STRICT.subList(0, 4), PEER.subList(0, 4), Direction.HIGHER, Judge.MARGIN), STRICT.subList(0, 4),
+                        "r1"));
+        List<String> pair = ResultTable.of(SPEC, records).rows().get(3);
+        assertTrue(pair.contains("rounds do not pair"), pair.toString());
+    }
+
+    @Test
+    void withoutPairsTheTableIsUnchanged() {
+        TableSpec plain = new TableSpec(List.of("queue", "impl"), "impl", "peer", Direction.HIGHER, List.of(), List.of());
+        List<ResultRecord> records = List.of(record("A", "peer", PEER), record("A", "default", DEFAULT),
+                record("A", "strict", STRICT));
+        assertEquals(3, ResultTable.of(plain, records).rows().size());
+        assertFalse(ResultTable.ratioNote(plain).contains(" vs "), ResultTable.ratioNote(plain));
+    }
+
+    @Test
+    void aPairComparesTwoValues() {
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> new TableSpec.Pair("a", "a"));
+        assertTrue(e.getMessage().contains("a with itself"), e.getMessage());
+    }
+
+    @Test
+    void pairsAreWrittenToResultsJsonAndReadBack(@TempDir Path dir) throws Exception {
+        MachineInfo machine = new MachineInfo(2, "17", "vm", "os");
+        RunInfo run = new RunInfo("r1", "0.1.0", "abc", "vendor", "17", List.of(), "cpu", machine, Map.of(), "quick",
+                "2026-11-26T00:00:00Z", "2026-11-26T00:01:00Z");
+        ResultsFile file = ResultsFile.open(dir, Set.of("queues"), run);
+        file.append("queues", new ExperimentInfo("title", "quick", 5, 60, 50, SPEC), List.of(record("A", "peer", PEER)));
+        ResultsFile.Contents read = ResultsFile.readContents(file.path());
+        assertEquals(SPEC.pairs(), read.experiments().get("queues").table().pairs());
+    }
+}
