@@ -7,8 +7,12 @@ package io.contend.queue;
  * element. They differ where two threads learn of each other only through the queue.
  *
  * <p>The price of {@link #STRICT} is a full fence (a locked instruction on x86) on every answer that says "nothing
- * there", "full" or counts. The lab measures it as the {@code contend-strict} rows against {@code contend}
- * ({@code ./contend lab queues}); the reference runs under {@code docs/results} keep those rows.
+ * there", "full" or counts. The lab measures it as the rows {@code contend-strict vs contend} ({@code ./contend lab
+ * queues}, and with every queue kind, chunk and burst {@code --every-comparison}); the reference runs under
+ * {@code docs/results} keep them. Why the default is not STRICT: in those runs the price is within the machine's
+ * noise for most comparisons, but on round trips of one message through SpscArrayQueue its interval lies wholly
+ * beyond no cost, with a point estimate above 5%; a message-passing user should not pay that for an agreement of
+ * size() and isEmpty() that JCTools, Agrona and the JDK's ConcurrentLinkedQueue do not give either.
  */
 public enum QueueContract {
     /**

@@ -43,7 +43,11 @@ import java.util.function.Supplier;
  * and for the linked kinds it means moving the link into the ring, so the mask stays a field. Unlike the linked kinds'
  * buffers, this ring has no front pad: here one measured no gain across cores. Until C2 has compiled and inlined
  * them, VarHandle accesses cost more than Unsafe calls, so a fork's first few hundred milliseconds are slower than
- * JCTools' (the lab's quick rounds warm up for 400 ms).
+ * JCTools' (the lab's quick rounds warm up for 400 ms). The checks weigh most where both threads stream through
+ * the same lines, as in round trips of bursts of 10 and 100: there JCTools' own VarHandle twin of this class (the
+ * same algorithm, only the access differs) trails its Unsafe class too, by amounts whose intervals overlap this
+ * class's, in the same paired rounds (the lab's jctools-varhandle rows, --every-comparison): the gap is the
+ * access, which Unsafe would remove and this library does not use.
  *
  * Store buffering: the argument above holds in a sequentially consistent execution, and release stores with volatile
  * loads do not give one. Each thread stores (an offer: slot and pIndex; a poll: cIndex and the clear) and then loads

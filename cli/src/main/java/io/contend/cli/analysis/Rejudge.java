@@ -58,6 +58,9 @@ public final class Rejudge {
         final List<Double> contender = new ArrayList<>();
         final List<Double> baseline = new ArrayList<>();
         final List<Verdict> runVerdicts = new ArrayList<>();
+        /** The contender's own samples of every paired file, as stored (in file order), and how many files. */
+        final List<Double> samples = new ArrayList<>();
+        int files;
         boolean unpaired;
         StoppingRule rule = StoppingRule.FIXED_PLAN;
         int looks = 1;
@@ -94,6 +97,22 @@ public final class Rejudge {
             pooled.forEach(blocks -> rounds.addAll(blocks.decode()));
             return rounds;
         }
+    }
+
+    /** The looks of a pooled record: one under a fixed plan; under a sequence, the first file's and the pool's end. */
+    private static List<Integer> pooledLooks(ResultRecord first, Pool pool) {
+        int n = pool.samples.size();
+        if (pool.rule == StoppingRule.FIXED_PLAN) {
+            return List.of(n);
+        }
+        List<Integer> looks = new ArrayList<>();
+        for (int look : first.looks()) {
+            if (look < n) {
+                looks.add(look);
+            }
+        }
+        looks.add(n);
+        return looks.size() > 1 ? looks : List.of(1, n);
     }
 
     /**
@@ -136,6 +155,8 @@ public final class Rejudge {
                     continue;
                 }
                 pool.addBlocks(r, base);
+                pool.samples.addAll(r.samples());
+                pool.files++;
                 for (int i = 0; i < r.samples().size(); i++) {
                     double mine = r.samples().get(i);
                     double theirs = base.samples().get(i);
@@ -190,6 +211,10 @@ public final class Rejudge {
             }
             // A record shown with blocks marks its interval as the bootstrap's: not so when the pool was not.
             ResultRecord shownRecord = pool.bootstrap() || r.latency() == null ? r : r.withoutLatency();
+            if (pool.files > 1 && shownRecord.latency() == null) {
+                // The row then shows the pooled rounds, and a table's pair rows pair two pooled records.
+                shownRecord = shownRecord.withPooledSamples(pool.samples, pooledLooks(r, pool));
+            }
             records.add(shownRecord.withComparison(judged));
             rejudged++;
             if (pool.rule == StoppingRule.CONFIDENCE_SEQUENCE && !pool.bootstrap()) {

@@ -204,6 +204,21 @@ public record ResultRecord(String experiment, String benchmark, Map<String, Stri
     }
 
     /** @return this record without its latency blocks, e.g. where its comparison was judged from its samples */
+    /**
+     * This record as several runs' pooled rounds: their samples in run order, the mean of the finite ones as the
+     * score, no error, iterations or latency blocks (those stay per run).
+     *
+     * @param pooled every pooled run's samples, in order
+     * @param pooledLooks the looks over the pooled rounds, ending at their count
+     * @return the pooled record
+     */
+    public ResultRecord withPooledSamples(List<Double> pooled, List<Integer> pooledLooks) {
+        double mean = pooled.stream().filter(Double::isFinite).mapToDouble(Double::doubleValue).average()
+                .orElse(Double.NaN);
+        return new ResultRecord(experiment, benchmark, params, threads, mean, null, unit, secondary, mode,
+                oversubscribed, pooled.size(), comparison, pooled, run, pooledLooks, List.of(), null);
+    }
+
     public ResultRecord withoutLatency() {
         return new ResultRecord(experiment, benchmark, params, threads, score, error, unit, secondary, mode,
                 oversubscribed, rounds, comparison, samples, run, looks, iterations, null);

@@ -99,6 +99,48 @@ class ResultTablePairsTest {
     }
 
     @Test
+    void pooledFilesPairTheirPooledRounds(@TempDir Path dir) throws Exception {
+        List<Double> peer2 = List.of(9.0, 10.0, 11.0);
+        List<Double> default2 = List.of(10.0, 10.5, 12.0);
+        List<Double> strict2 = List.of(9.8, 9.0, 11.5);
+        ResultsFile.Contents first = file(dir.resolve("one"), "r1", List.of(record("A", "peer", PEER),
+                record("A", "default", DEFAULT), record("A", "strict", STRICT)));
+        ResultsFile.Contents second = file(dir.resolve("two"), "r2", List.of(
+                new ResultRecord("queues", "throughput", Map.of("queue", "A", "impl", "peer"), 2, 10, 0.5, "ops/us",
+                        Map.of(), "quick", false, 3, null, peer2, "r2"),
+                vs(default2, peer2, "default"), vs(strict2, peer2, "strict")));
+        List<ResultRecord> pooled = Rejudge.of(List.of(first, second), Judge.MARGIN).records();
+        List<String> pair = ResultTable.of(SPEC, pooled).rows().get(3);
+        assertEquals("strict vs default", pair.get(2));
+        List<Double> strict = new java.util.ArrayList<>(STRICT);
+        strict.addAll(strict2);
+        List<Double> reference = new java.util.ArrayList<>(DEFAULT);
+        reference.addAll(default2);
+        RatioEstimate byHand = RatioEstimate.paired(array(strict), array(reference), Direction.HIGHER,
+                RatioEstimate.CONFIDENCE);
+        int ratio = ResultTable.of(SPEC, pooled).header().indexOf(SPEC.ratioHeader());
+        assertEquals("8", pair.get(ratio - 1), "the pooled rounds");
+        assertEquals(String.format(Locale.ROOT, "%.2fx", byHand.ratio()), pair.get(ratio));
+        assertEquals(String.format(Locale.ROOT, "[%.2f, %.2f]", byHand.low(), byHand.high()), pair.get(ratio + 1));
+    }
+
+    private static ResultRecord vs(List<Double> samples, List<Double> peer, String impl) {
+        return new ResultRecord("queues", "throughput", Map.of("queue", "A", "impl", impl), 2, 10, 0.5, "ops/us",
+                Map.of(), "quick", false, samples.size(), StoppingRule.FIXED_PLAN.judge(Map.of("impl", "peer"), samples,
+                peer, Direction.HIGHER, Judge.MARGIN), samples, "r2");
+    }
+
+    private static ResultsFile.Contents file(Path dir, String id, List<ResultRecord> records) throws Exception {
+        MachineInfo machine = new MachineInfo(2, "17", "vm", "os");
+        RunInfo run = new RunInfo(id, "0.1.0", "abc", "vendor", "17", List.of(), "cpu", machine, Map.of(), "quick",
+                "2026-11-26T00:00:00Z", "2026-11-26T00:01:00Z");
+        java.nio.file.Files.createDirectories(dir);
+        ResultsFile f = ResultsFile.open(dir, Set.of("queues"), run);
+        f.append("queues", new ExperimentInfo("title", "quick", records.get(1).rounds(), 60, 50, SPEC), records);
+        return ResultsFile.readContents(f.path());
+    }
+
+    @Test
     void pairsAreWrittenToResultsJsonAndReadBack(@TempDir Path dir) throws Exception {
         MachineInfo machine = new MachineInfo(2, "17", "vm", "os");
         RunInfo run = new RunInfo("r1", "0.1.0", "abc", "vendor", "17", List.of(), "cpu", machine, Map.of(), "quick",
