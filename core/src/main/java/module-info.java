@@ -6,7 +6,7 @@
  * {@code io.contend.internal} is not exported.
  */
 module io.contend.core {
-    requires jdk.jfr;
+    requires static jdk.jfr; // optional at run time: without it no contention-burst event is emitted
 
     exports io.contend.alloc;
     exports io.contend.backoff;

@@ -4,11 +4,17 @@ import picocli.CommandLine;
 
 /** Entry point of the {@code contend} command. */
 public final class Main {
+    /** java.util.logging's format property for SimpleFormatter, which the JDK's default System.Logger uses. */
+    static final String LOG_FORMAT = "java.util.logging.SimpleFormatter.format";
     private Main() {
     }
 
     /** @param args command-line arguments, see {@code contend --help} */
     public static void main(String[] args) {
+        // The library logs through System.Logger (java.util.logging here): one line per message, as the CLI's own.
+        if (System.getProperty(LOG_FORMAT) == null) {
+            System.setProperty(LOG_FORMAT, "contend: %5$s%6$s%n");
+        }
         System.exit(commandLine().execute(args));
     }
 

@@ -72,18 +72,8 @@ public final class ContentionCounter {
      */
     public void record(long attempts, long failures, long backoffNanos) {
         cell.get().record(attempts, failures, backoffNanos);
-        if (failures >= burstThreshold) {
-            emitBurst(failures, backoffNanos);
-        }
-    }
-
-    private void emitBurst(long failures, long backoffNanos) {
-        ContentionBurstEvent event = new ContentionBurstEvent();
-        if (event.isEnabled()) {
-            event.counter = name;
-            event.failures = failures;
-            event.backoffNanos = backoffNanos;
-            event.commit();
+        if (failures >= burstThreshold && BurstEvents.JFR_PRESENT) {
+            BurstEvents.emit(name, failures, backoffNanos);
         }
     }
 

@@ -86,6 +86,7 @@ class ContentionCounterTest {
 
     @Test
     void burstsBecomeJfrEventsWhenARecordingIsOn(@TempDir Path dir) throws Exception {
+        assertTrue(BurstEvents.JFR_PRESENT, "a full JDK has jdk.jfr in its boot layer");
         ContentionCounter counter = new ContentionCounter("bursty", 4);
         counter.record(4, 3, 0); // below the threshold: no event
         Path file = dir.resolve("bursts.jfr");

@@ -15,7 +15,8 @@ import java.util.concurrent.atomic.AtomicBoolean;
  *
  * <p>Where pinning cannot work (not Linux, JNA or the C library not loadable, or the kernel refusing
  * sched_setaffinity, as a seccomp profile may), {@link #supported()} is false, {@link #unsupportedReason()}
- * says why, and {@link #pinCurrentThread} does nothing but say so once on {@code System.err}: programs
+ * says why, and {@link #pinCurrentThread} does nothing but say so once, as a warning through {@link System.Logger}
+ * (logger {@code io.contend.exec.Affinity}): programs
  * that ask for affinity still run, unpinned.
  *
  * <p>A pinned platform thread stays pinned until it pins again or ends. A virtual thread would pin its
@@ -83,7 +84,7 @@ public final class Affinity {
     /**
      * Restricts the calling thread to the given CPUs (one CPU pins it). The kernel moves the thread at once
      * if it is running elsewhere. When pinning is {@linkplain #supported() unsupported} this does nothing
-     * beyond checking the argument, and the first such call says why on {@code System.err}.
+     * beyond checking the argument, and the first such call logs why (a warning, logger {@code io.contend.exec.Affinity}).
      *
      * @param cpus CPU numbers, a subset of {@link #processAllowedCpus()}
      * @throws IllegalArgumentException if {@code cpus} is empty, or a CPU is negative or not among the
@@ -194,11 +195,11 @@ public final class Affinity {
         }
     }
 
-    /** Says once, on System.err, that pinning is off and why. */
+    /** Logs once, as a warning, that pinning is off and why. */
     static void warnUnsupportedOnce() {
         if (WARNED.compareAndSet(false, true)) {
-            System.err.println("contend: CPU pinning is off (" + unsupportedReason()
-                    + "); threads run wherever the kernel puts them");
+            System.getLogger(Affinity.class.getName()).log(System.Logger.Level.WARNING, "CPU pinning is off ("
+                    + unsupportedReason() + "); threads run wherever the kernel puts them");
         }
     }
 

@@ -19,7 +19,8 @@ import java.util.concurrent.atomic.AtomicInteger;
  *
  * <p>The CPUs used are the process's allowed CPUs minus the ones to avoid, such as
  * {@link #irqCpusToAvoid()} (CASSANDRA-1632 reports about 5% more throughput with the IRQ CPUs left alone). If avoiding
- * would leave no CPU, all allowed CPUs are used and that is said once on {@code System.err}.
+ * would leave no CPU, all allowed CPUs are used and that is logged once as a warning ({@link System.Logger}
+ * {@code io.contend.exec.AffinityStrategy}).
  */
 public enum AffinityStrategy {
     /** The kernel places threads. With CPUs to avoid, threads are confined to the others but never pinned to one. */
@@ -136,7 +137,7 @@ public enum AffinityStrategy {
     /**
      * @param allowed the process's allowed CPUs
      * @param avoid   CPUs to leave out
-     * @return allowed minus avoid, or all of allowed (said once on System.err) if that leaves none
+     * @return allowed minus avoid, or all of allowed (logged once as a warning) if that leaves none
      * @throws IllegalStateException if no CPU is allowed at all
      */
     static List<Integer> usableCpus(List<Integer> allowed, Set<Integer> avoid) {
@@ -147,7 +148,8 @@ public enum AffinityStrategy {
         usable.removeAll(avoid);
         if (usable.isEmpty()) {
             if (WARNED_NOTHING_LEFT.compareAndSet(false, true)) {
-                System.err.println("contend: avoiding CPUs " + CpuList.format(avoid)
+                System.getLogger(AffinityStrategy.class.getName()).log(System.Logger.Level.WARNING,
+                        "avoiding CPUs " + CpuList.format(avoid)
                         + " would leave none of the allowed CPUs " + CpuList.format(allowed)
                         + "; using all allowed CPUs");
             }

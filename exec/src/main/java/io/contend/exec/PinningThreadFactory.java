@@ -45,8 +45,8 @@ final class PinningThreadFactory implements ThreadFactory {
             Affinity.pinCurrentThread(placement.cpusAtStart());
         } catch (RuntimeException e) {
             // A CPU gone offline or a cpuset shrunk since the factory was made: run unpinned, but say so.
-            System.err.println("contend: thread '" + Thread.currentThread().getName() + "' runs unpinned: "
-                    + e.getMessage());
+            System.getLogger(PinningThreadFactory.class.getName()).log(System.Logger.Level.WARNING,
+                    "thread '" + Thread.currentThread().getName() + "' runs unpinned: " + e.getMessage());
         }
     }
 }
