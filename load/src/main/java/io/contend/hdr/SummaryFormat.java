@@ -48,16 +48,17 @@ public enum SummaryFormat {
             return bytes.toString(StandardCharsets.UTF_8);
         }
     },
-    /** One CSV row per log and tag, with a header row. */
+    /** One CSV row per log and tag, with a header row; the unit column names the values' unit (e.g. ms). */
     CSV {
         @Override
         public String render(List<LogSummary> logs, OutputUnit unit) {
-            StringBuilder out = new StringBuilder("file,tag,count,min,mean,p50,p90,p99,p99.9,p99.99,max\n");
+            StringBuilder out = new StringBuilder("file,tag,unit,count,min,mean,p50,p90,p99,p99.9,p99.99,max\n");
             for (LogSummary log : logs) {
                 for (TaggedHistogram t : log.tags()) {
                     List<String> cells = new ArrayList<>();
                     cells.add(Csv.field(log.source()));
                     cells.add(t.tag() == null ? "" : Csv.field(t.tag()));
+                    cells.add(Csv.field(unit.label()));
                     cells.addAll(cells("", LatencyStats.of(t.histogram(), unit)).subList(1, 10));
                     out.append(String.join(",", cells)).append('\n');
                 }

@@ -45,11 +45,12 @@ class SummaryOutputTest {
         assertTrue(lines.get(3).startsWith("read-st "), lines.get(3));
 
         List<String> csv = SummaryFormat.CSV.render(List.of(summary), OutputUnit.MILLISECONDS).lines().toList();
-        assertEquals("file,tag,count,min,mean,p50,p90,p99,p99.9,p99.99,max", csv.get(0));
+        assertEquals("file,tag,unit,count,min,mean,p50,p90,p99,p99.9,p99.99,max", csv.get(0));
         assertEquals(3, csv.size());
         String[] row = csv.get(1).split(",");
-        assertEquals(List.of(log.toString(), "read-rt", Long.toString(readRt)), List.of(row[0], row[1], row[2]));
-        assertEquals(String.format(java.util.Locale.ROOT, "%.3f", ms.p99()), row[7]);
+        assertEquals(List.of(log.toString(), "read-rt", "ms", Long.toString(readRt)),
+                List.of(row[0], row[1], row[2], row[3]));
+        assertEquals(String.format(java.util.Locale.ROOT, "%.3f", ms.p99()), row[8]);
 
         String hgrm = SummaryFormat.HGRM.render(List.of(summary), OutputUnit.MILLISECONDS);
         assertTrue(hgrm.startsWith("#[File: " + log + "]\n#[Tag: read-rt]\n"), hgrm);

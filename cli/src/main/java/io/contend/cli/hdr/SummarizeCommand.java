@@ -4,7 +4,6 @@ import io.contend.hdr.HdrLogReader;
 import io.contend.hdr.IntervalFilter;
 import io.contend.hdr.LogSummary;
 import io.contend.hdr.OutputUnit;
-import io.contend.hdr.SummaryFormat;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -31,8 +30,9 @@ final class SummarizeCommand extends HdrSubcommand {
 
     @Option(names = "--format", paramLabel = "FORMAT", defaultValue = "percentiles",
             description = "percentiles (a table per log), hgrm (HdrHistogram's percentile distribution per tag), "
-                    + "csv (a row per log and tag). Default: ${DEFAULT-VALUE}.")
-    SummaryFormat format;
+                    + "csv (a row per log and tag, with the unit in a column), json (the same numbers, with the unit "
+                    + "and its ratio). Default: ${DEFAULT-VALUE}.")
+    SummarizeFormat format;
 
     @Option(names = "--per-file", description = "Summarize each FILE on its own instead of adding them up.")
     boolean perFile;

@@ -9,7 +9,8 @@ import picocli.CommandLine.ParameterException;
 final class UnitOption {
     @Option(names = "--unit-ratio", paramLabel = "R", defaultValue = "1e6",
             description = "Divide recorded values by R for output, as HistogramLogProcessor's -outputValueUnitRatio "
-                    + "(default: ${DEFAULT-VALUE}, ns shown as ms; 1e3: us; 1: as recorded).")
+                    + "(default: ${DEFAULT-VALUE}, ns shown as ms, as HistogramLogProcessor; HdrLogProcessing's "
+                    + "tools default to 1.0, values as recorded; 1e3: us; 1: as recorded).")
     double ratio;
 
     OutputUnit unit(CommandSpec spec) {

@@ -58,8 +58,21 @@ class HdrCommandTest {
         assertEquals(0, run("hdr", "summarize", log.toString(), "--tag", "read-rt", "--tag", "write-rt", "--format", "csv",
                 "--unit-ratio", "1e3"));
         List<String> csv = contend.out().lines().toList();
-        assertEquals("file,tag,count,min,mean,p50,p90,p99,p99.9,p99.99,max", csv.get(0));
+        assertEquals("file,tag,unit,count,min,mean,p50,p90,p99,p99.9,p99.99,max", csv.get(0));
         assertEquals(List.of("read-rt", "write-rt"), csv.subList(1, 3).stream().map(l -> l.split(",")[1]).toList());
+        assertEquals(List.of("us", "us"), csv.subList(1, 3).stream().map(l -> l.split(",")[2]).toList());
+
+        assertEquals(0, run("hdr", "summarize", log.toString(), "--tag", "read-rt", "--format", "json"));
+        com.google.gson.JsonObject json = com.google.gson.JsonParser.parseString(contend.out()).getAsJsonObject();
+        assertEquals("ms", json.get("unit").getAsString());
+        assertEquals(1e6, json.get("unitRatio").getAsDouble());
+        com.google.gson.JsonObject tag = json.getAsJsonArray("logs").get(0).getAsJsonObject().getAsJsonArray("tags")
+                .get(0).getAsJsonObject();
+        assertEquals("read-rt", tag.get("tag").getAsString());
+        assertEquals(log.toString(), json.getAsJsonArray("logs").get(0).getAsJsonObject().get("source").getAsString());
+        assertTrue(tag.get("count").getAsLong() > 0, contend.out());
+        assertTrue(tag.get("p50").getAsDouble() <= tag.get("p99").getAsDouble()
+                && tag.get("p99").getAsDouble() <= tag.get("max").getAsDouble(), contend.out());
 
         assertEquals(0, run("hdr", "summarize", log.toString(), "--ignore-tags", "--exclude-tag", "read-wt", "--start", "1",
                 "--end", "3", "--unit-ratio", "1000"));
@@ -84,11 +97,11 @@ class HdrCommandTest {
         long sum = 0;
         for (String row : rows.subList(1, rows.size())) {
             assertTrue(row.startsWith(log + " + " + other + ","), row);
-            sum += Long.parseLong(row.split(",")[2]);
+            sum += Long.parseLong(row.split(",")[3]);
         }
         assertEquals(total + otherTotal, sum, "every interval of both logs, once");
         long readRt = countOf(log, "read-rt") + countOf(other, "read-rt");
-        assertTrue(rows.stream().anyMatch(r -> r.contains(",read-rt," + readRt + ",")), "read-rt added up: " + rows);
+        assertTrue(rows.stream().anyMatch(r -> r.contains(",read-rt,ms," + readRt + ",")), "read-rt added up: " + rows);
 
         assertEquals(0, run("hdr", "summarize", log.toString(), other.toString(), "--per-file", "--format", "csv"));
         rows = contend.out().lines().toList();
