@@ -89,6 +89,10 @@ public final class StressCommand implements Callable<Integer> {
             description = "Write an HdrHistogram interval log (tags <op>-rt, <op>-st, <op>-wt; values in ns).")
     Path log;
 
+    @Option(names = "--json", scope = ScopeType.INHERIT, paramLabel = "FILE",
+            description = "Also write the summary as JSON to FILE (latencies in ms), for programs.")
+    Path json;
+
     @Parameters(index = "0", arity = "0..1", paramLabel = "CLASS",
             description = "A class implementing io.contend.load.Workload, on the class path.")
     String workloadClass;
@@ -110,7 +114,7 @@ public final class StressCommand implements Callable<Integer> {
         } catch (IllegalArgumentException e) {
             throw new ParameterException(spec.commandLine(), e.getMessage(), e);
         }
-        return new StressExecution(spec, config, workload).run();
+        return new StressExecution(spec, config, workload, json).run();
     }
 
     /**

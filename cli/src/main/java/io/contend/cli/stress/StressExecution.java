@@ -1,5 +1,8 @@
 package io.contend.cli.stress;
 
+import io.contend.cli.AtomicWrite;
+import java.io.IOException;
+import java.nio.file.Path;
 import io.contend.load.StressConfig;
 import io.contend.load.StressResult;
 import io.contend.load.StressRun;
@@ -25,11 +28,13 @@ final class StressExecution {
     private final CommandSpec spec;
     private final StressConfig config;
     private final Workload workload;
+    private final Path json;
 
-    StressExecution(CommandSpec spec, StressConfig config, Workload workload) {
+    StressExecution(CommandSpec spec, StressConfig config, Workload workload, Path json) {
         this.spec = spec;
         this.config = config;
         this.workload = workload;
+        this.json = json;
     }
 
     /** @return the exit code */
@@ -60,7 +65,16 @@ final class StressExecution {
                 return fail(e.getMessage());
             }
             printer.summary(result);
-            return exitCode(result);
+            int code = exitCode(result);
+            if (json != null) {
+                try {
+                    String text = JsonSummary.of(workload.toString(), config, result);
+                    AtomicWrite.write(json, out -> out.write(text));
+                } catch (IOException e) {
+                    code = fail("cannot write the JSON summary " + json + ": " + e.getMessage());
+                }
+            }
+            return code;
         } finally {
             printer.close();
             finished.countDown();

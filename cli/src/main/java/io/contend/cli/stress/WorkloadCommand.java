@@ -70,6 +70,6 @@ final class WorkloadCommand implements Callable<Integer> {
         } catch (IllegalArgumentException e) {
             throw new ParameterException(spec.commandLine(), e.getMessage(), e);
         }
-        return new StressExecution(spec, config, workload).run();
+        return new StressExecution(spec, config, workload, parent.json).run();
     }
 }

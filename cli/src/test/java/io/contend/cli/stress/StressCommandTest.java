@@ -62,8 +62,9 @@ class StressCommandTest {
     @Test
     void runsAWorkloadPrintsIntervalsAndASummaryAndWritesTheLog() throws Exception {
         Path log = dir.resolve("run.hlog");
+        Path json = dir.resolve("summary.json");
         String[] args = {"stress", "sleep", "--rate", "fixed=500/s", "--duration", "2s", "--interval", "500ms", "--log",
-            log.toString(), "--service-time", "50us"};
+            log.toString(), "--service-time", "50us", "--json", json.toString()};
         int exit = run(args);
         assertEquals(0, exit, contend.err());
         String text = contend.out();
@@ -74,6 +75,17 @@ class StressCommandTest {
                 text);
         assertTrue(Files.readString(log).contains("Tag=sleep-rt,"), "the log has tagged intervals");
         assertEquals("", contend.err());
+
+        com.google.gson.JsonObject summary = com.google.gson.JsonParser.parseString(Files.readString(json))
+                .getAsJsonObject();
+        assertEquals("FINISHED", summary.get("end").getAsString());
+        assertEquals(1000, summary.get("scheduled").getAsLong());
+        assertEquals(1000, summary.get("completed").getAsLong());
+        assertEquals("rt", summary.get("reported").getAsString());
+        com.google.gson.JsonObject rt = summary.getAsJsonObject("operations").getAsJsonObject("sleep").getAsJsonObject("rt");
+        assertEquals(1000, rt.get("count").getAsLong());
+        assertTrue(rt.get("p50").getAsDouble() >= 0.05 && rt.get("p50").getAsDouble() <= rt.get("max").getAsDouble(),
+                "the p50 in ms is at least the 50 us service time: " + rt);
     }
 
     @Test

@@ -1,0 +1,78 @@
+package io.contend.cli.stress;
+
+import com.google.gson.GsonBuilder;
+import com.google.gson.JsonArray;
+import com.google.gson.JsonObject;
+import io.contend.load.LatencyKind;
+import io.contend.load.StressConfig;
+import io.contend.load.StressResult;
+import org.HdrHistogram.Histogram;
+
+/**
+ * The stress summary as JSON, for programs (as vegeta's {@code report -type=json} is to its text report): the same
+ * numbers as the text summary, latencies in milliseconds.
+ *
+ * <p>Fields: {@code workload}, {@code rate}, {@code threads}, {@code end} (FINISHED, STOPPED or STOPPED_IN_WARMUP),
+ * {@code elapsedSeconds}, {@code opsPerSecond}, {@code scheduled}, {@code completed}, {@code errors},
+ * {@code unfinished}, {@code missed}, {@code gcCount}, {@code gcMillis}, {@code faults}, {@code reported} (which
+ * latency the run reports: rt at a fixed rate, st otherwise) and {@code operations}: per operation its
+ * {@code completed}, {@code errors}, {@code firstErrors}, {@code clampedValues} and per latency ({@code rt},
+ * {@code st}, {@code wt}) {@code count}, {@code mean}, {@code p50}, {@code p90}, {@code p99}, {@code p99.9} and
+ * {@code max}; a latency with no value has only its count.
+ */
+final class JsonSummary {
+    private JsonSummary() {
+    }
+
+    static String of(String workload, StressConfig config, StressResult result) {
+        JsonObject root = new JsonObject();
+        root.addProperty("workload", workload);
+        root.addProperty("rate", config.rate().toString());
+        root.addProperty("threads", config.threads());
+        root.addProperty("end", result.end().name());
+        root.addProperty("elapsedSeconds", result.elapsedNanos() / 1e9);
+        root.addProperty("opsPerSecond", result.opsPerSecond());
+        root.addProperty("scheduled", result.scheduled());
+        root.addProperty("completed", result.completed());
+        root.addProperty("errors", result.errors());
+        root.addProperty("unfinished", result.unfinished());
+        root.addProperty("missed", result.missed());
+        root.addProperty("gcCount", result.gcCount());
+        root.addProperty("gcMillis", result.gcMillis());
+        JsonArray faults = new JsonArray();
+        result.faults().forEach(faults::add);
+        root.add("faults", faults);
+        root.addProperty("reported", config.rate().reportedLatency().suffix());
+        root.addProperty("unit", "ms");
+        JsonObject operations = new JsonObject();
+        for (StressResult.Op op : result.operations()) {
+            JsonObject o = new JsonObject();
+            o.addProperty("completed", op.completed());
+            o.addProperty("errors", op.errors());
+            JsonArray first = new JsonArray();
+            op.firstErrors().forEach(first::add);
+            o.add("firstErrors", first);
+            o.addProperty("clampedValues", op.clampedValues());
+            for (LatencyKind kind : LatencyKind.values()) {
+                o.add(kind.suffix(), latency(op.metric(kind)));
+            }
+            operations.add(op.name(), o);
+        }
+        root.add("operations", operations);
+        return new GsonBuilder().setPrettyPrinting().create().toJson(root) + "\n";
+    }
+
+    private static JsonObject latency(Histogram h) {
+        JsonObject o = new JsonObject();
+        o.addProperty("count", h.getTotalCount());
+        if (h.getTotalCount() > 0) {
+            o.addProperty("mean", h.getMean() / 1e6);
+            o.addProperty("p50", h.getValueAtPercentile(50) / 1e6);
+            o.addProperty("p90", h.getValueAtPercentile(90) / 1e6);
+            o.addProperty("p99", h.getValueAtPercentile(99) / 1e6);
+            o.addProperty("p99.9", h.getValueAtPercentile(99.9) / 1e6);
+            o.addProperty("max", h.getMaxValue() / 1e6);
+        }
+        return o;
+    }
+}
