@@ -1,18 +1,19 @@
 package io.contend.cli;
 
+import io.contend.hdr.OutputFile;
+
 import java.io.IOException;
+import java.io.OutputStreamWriter;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
-import java.nio.file.StandardOpenOption;
-import java.util.concurrent.ThreadLocalRandom;
+import java.util.List;
 
 /**
- * Writes a file whole or not at all: the text goes to a new, uniquely named file beside the target (created
- * with the usual permissions, never an existing file) and is then moved over the target in one step. A crash
- * or a full disk leaves the old file as it was, and no temporary file behind.
+ * Writes a text file whole or not at all, through {@link OutputFile} (the one writer of that rule: a new, uniquely
+ * named file beside the target, moved over it in one step once every byte is written; a crash or a full disk
+ * leaves the old file as it was, and no temporary file behind). This class only adds a {@link Writer} in UTF-8 for
+ * content written as it is produced, such as gson's output.
  */
 public final class AtomicWrite {
     private AtomicWrite() {
@@ -29,22 +30,16 @@ public final class AtomicWrite {
     }
 
     /**
-     * @param target the file to replace or create
+     * @param target the file to replace or create (missing directories are created)
      * @param content writes the text (UTF-8)
      * @throws IOException if the text cannot be written or moved into place; the target is then unchanged
      */
     public static void write(Path target, Content content) throws IOException {
-        Path absolute = target.toAbsolutePath();
-        Path temporary = absolute.resolveSibling("." + absolute.getFileName() + "."
-                + Long.toHexString(ThreadLocalRandom.current().nextLong()) + ".tmp");
-        try {
-            try (Writer out = Files.newBufferedWriter(temporary, StandardCharsets.UTF_8, StandardOpenOption.CREATE_NEW,
-                    StandardOpenOption.WRITE)) {
-                content.writeTo(out);
-            }
-            Files.move(temporary, absolute, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-        } finally {
-            Files.deleteIfExists(temporary);
+        try (OutputFile output = OutputFile.create(target, List.of())) {
+            Writer out = new OutputStreamWriter(output.stream(), StandardCharsets.UTF_8);
+            content.writeTo(out);
+            out.flush();
+            output.commit();
         }
     }
 }

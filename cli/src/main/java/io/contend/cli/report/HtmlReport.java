@@ -121,12 +121,8 @@ public final class HtmlReport {
      */
     public Path write(ResultsFile.Contents contents, Path report) throws IOException {
         String html = render(contents);
-        try {
-            AtomicWrite.write(report, out -> out.write(html));
-        } catch (IOException e) {
-            // Not the reason's own file name: that is the temporary file, which no longer exists.
-            throw new IOException("cannot write " + report + ": " + IoMessages.reason(e), e);
-        }
+        // OutputFile's failures already read "cannot write REPORT: reason", naming the report, not its temporary file.
+        AtomicWrite.write(report, out -> out.write(html));
         return report;
     }
 

@@ -1,6 +1,7 @@
 package io.contend.cli.stress;
 
 import io.contend.cli.AtomicWrite;
+import io.contend.hdr.IoMessages;
 import java.io.IOException;
 import java.nio.file.Path;
 import io.contend.load.StressConfig;
@@ -71,7 +72,7 @@ final class StressExecution {
                     String text = JsonSummary.of(workload.toString(), config, result);
                     AtomicWrite.write(json, out -> out.write(text));
                 } catch (IOException e) {
-                    code = fail("cannot write the JSON summary " + json + ": " + e.getMessage());
+                    code = fail("the JSON summary: " + IoMessages.describe(e)); // names the file
                 }
             }
             return code;
