@@ -25,7 +25,8 @@ public final class Main {
     private static int usageError(CommandLine.ParameterException e, String[] args) {
         CommandLine command = e.getCommandLine();
         java.io.PrintWriter err = command.getErr();
-        err.println(e.getMessage() + " (see 'contend " + qualifiedName(command) + " --help')");
+        String name = qualifiedName(command);
+        err.println(e.getMessage() + " (see 'contend " + (name.isEmpty() ? "" : name + " ") + "--help')");
         CommandLine.UnmatchedArgumentException.printSuggestions(e, err);
         err.flush();
         return command.getCommandSpec().exitCodeOnInvalidInput();
@@ -33,7 +34,8 @@ public final class Main {
 
     private static String qualifiedName(CommandLine command) {
         String name = command.getCommandSpec().qualifiedName(" ");
-        return name.startsWith("contend ") ? name.substring("contend ".length()) : name;
+        // The top command's own name is "contend": the hint then reads 'contend --help', not 'contend contend --help'.
+        return name.equals("contend") ? "" : name.startsWith("contend ") ? name.substring("contend ".length()) : name;
     }
 
     /** @return the configured command line, shared by main and tests */
