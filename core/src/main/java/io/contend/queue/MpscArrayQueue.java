@@ -367,7 +367,7 @@ public final class MpscArrayQueue<E> extends MpscArrayQueuePad3<E> {
             int offset = (int) index & mask;
             Object e = Slots.lvElement(buffer, offset);
             if (e == null) {
-                if (!waitForClaimed || emptyAfterFullFence(index)) {
+                if (!waitForClaimed || nothingClaimedAt(index)) {
                     return null;
                 }
                 e = Slots.lvElementWhenWritten(buffer, offset);
@@ -386,7 +386,7 @@ public final class MpscArrayQueue<E> extends MpscArrayQueuePad3<E> {
     }
 
     /** Consumer only: whether nothing is claimed at index, read after a full fence when STRICT (see "Store buffering"). */
-    private boolean emptyAfterFullFence(long index) {
+    private boolean nothingClaimedAt(long index) {
         if (strict && index != fencedIndex) { // else best-effort, or nothing stored since the last fence
             fencedIndex = index;
             VarHandle.fullFence();

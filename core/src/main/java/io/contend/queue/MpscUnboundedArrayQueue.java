@@ -379,7 +379,7 @@ public final class MpscUnboundedArrayQueue<E> extends MpscUnboundedPad2<E> {
         if (chunk.index != index >>> shift) {
             Chunk next = chunk.lvNext();
             if (next == null) {
-                if (!waitForClaimed || emptyAfterFullFence(index)) {
+                if (!waitForClaimed || nothingClaimedAt(index)) {
                     return null;
                 }
                 while ((next = chunk.lvNext()) == null) {
@@ -393,7 +393,7 @@ public final class MpscUnboundedArrayQueue<E> extends MpscUnboundedPad2<E> {
         int offset = offset(index);
         Object e = Slots.lvElement(chunk.slots, offset);
         if (e == null) {
-            if (!waitForClaimed || emptyAfterFullFence(index)) {
+            if (!waitForClaimed || nothingClaimedAt(index)) {
                 return null;
             }
             e = Slots.lvElementWhenWritten(chunk.slots, offset);
@@ -411,7 +411,7 @@ public final class MpscUnboundedArrayQueue<E> extends MpscUnboundedPad2<E> {
      * Consumer only: whether nothing is claimed at index, read after a full fence when STRICT (see "Store buffering"
      * in MpscArrayQueue's notes).
      */
-    private boolean emptyAfterFullFence(long index) {
+    private boolean nothingClaimedAt(long index) {
         if (strict && index != fencedIndex) { // else best-effort, or nothing stored since the last fence
             fencedIndex = index;
             VarHandle.fullFence();

@@ -21,7 +21,8 @@ public enum QueueContract {
      * as it reads them, and {@code size()} and {@code isEmpty()} are best-effort snapshots. A thread's own offer or
      * poll may still sit in its core's store buffer when the other thread asks (x86 and ARM allow it), so, for
      * example, a producer's {@code size()} right after its offer can count an element the consumer has already
-     * taken while the consumer, polling again, finds the queue empty. No fence on any path.
+     * taken while the consumer, polling again, finds the queue empty. No full fence on any path (the release stores
+     * that publish elements and indices stay).
      */
     BEST_EFFORT,
 

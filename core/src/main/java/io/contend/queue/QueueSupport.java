@@ -67,6 +67,8 @@ final class QueueSupport {
             VarHandle.fullFence(); // the caller's own offers and polls come first (store buffering)
         }
         long consumer = (long) consumerIndex.getVolatile(queue);
+        // A volatile load even without the fence: exec's Worker parks on "empty" after a volatile store of its flag,
+        // and a producer's claim is a volatile read-modify-write, so one of the two sees the other (Dekker).
         return (long) producerIndex.getVolatile(queue) - consumer <= 0;
     }
 

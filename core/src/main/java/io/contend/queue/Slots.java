@@ -6,7 +6,7 @@ import java.lang.invoke.VarHandle;
 /**
  * Ordered access to array slots: lv (volatile load, through a VarHandle), so (release store, JCTools' "ordered"
  * / lazySet, as a release fence and a plain store), sp (plain store); the second look after a full fence that
- * the queues take before they answer "empty"; and the consumers' wait for a slot an offer has claimed but not yet
+ * STRICT queues take before they answer "empty"; and the consumers' wait for a slot an offer has claimed but not yet
  * written.
  */
 final class Slots {

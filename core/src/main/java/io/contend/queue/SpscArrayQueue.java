@@ -65,14 +65,15 @@ import java.util.function.Supplier;
  * what the other thread wrote, and a stale read there only sends them to the fenced path. relaxedPoll() and
  * relaxedPeek() skip the fence, as the interface allows.
  *
- * Contracts: every fence above is taken only when the queue is built QueueContract.STRICT (the final field strict,
- * read on those cold paths only). The default, BEST_EFFORT, is JCTools' contract and takes none: poll() is then
+ * Contracts: every full fence above is taken only when the queue is built QueueContract.STRICT (the final field
+ * strict, on a line nobody writes after construction). The default, BEST_EFFORT, is JCTools' contract and takes none
+ * (release stores stay): poll() is then
  * relaxedPoll(), size() and isEmpty() are snapshots that may miss the other thread's stores still in its store
  * buffer, and an offer may answer "full" from a cIndex it read stale. Each answer is still one the queue had at
  * its loads in some order, so nothing is lost, duplicated or reordered, and the jcstress tests check that on
- * both contracts. Why STRICT is not the default: where the consumer keeps catching up with the producer (the lab's
- * throughput benchmark), its first empty poll after each take pays the fence, which measurably lowers throughput
- * against JCTools; the lab's "contend-strict vs contend" rows are that price.
+ * both contracts. Why STRICT is not the default: its fence is paid at the first empty answer after each store, which
+ * is every round trip of a one-message exchange; the lab's "contend-strict vs contend" rows are that price, and
+ * QueueContract says what the reference runs show.
  *
  * One fence per store, not per empty answer: the consumer remembers cIndex at its last fence (fencedIndex); while
  * cIndex has not moved it has stored nothing since, so an empty answer needs no new fence, and a consumer spinning on
@@ -83,8 +84,9 @@ import java.util.function.Supplier;
  *
  * Fill: fill(supplier, limit) writes runs of offer's fast path, each as long as the look-ahead limit and the request
  * allow, and at the limit calls offer's hasRoom, which looks ahead on slots and reads cIndex only where the one slot it
- * needs still holds an element, after a full fence: then the queue is full and fill returns (its short count is a
- * "full" answer, so it takes offer's fence), or the consumer's clear of that slot is in flight and the producer waits.
+ * needs still holds an element (after a full fence, when STRICT): then the queue is full and fill returns (its short
+ * count is a "full" answer, so it takes offer's fence), or the consumer's clear of that slot is in flight and the
+ * producer waits.
  * So fill reads no index while the slots show room: here the slots are the producer's cache, as in JCTools'
  * SpscArrayQueue.fill, which writes runs of lookAheadStep. A clear in flight is found where the producer fills at the
  * consumer's heels, and then each reading shows room for the one element whose clear it waits for, so a cached cIndex

@@ -34,11 +34,12 @@ import java.util.function.Supplier;
  * the next buffer (unlinking it from the old one, which becomes garbage; the JUMP stays) and takes the element from
  * the same position there. Taking an element publishes cIndex + 1, then clears the slot.
  *
- * Linearization, and why size() and isEmpty() agree with poll() and peek() from any thread: as in SpscArrayQueue, with
+ * Linearization, and why size() and isEmpty() agree with poll() and peek() from any thread (QueueContract.STRICT;
+ * see "Contracts" in SpscArrayQueue's notes): as in SpscArrayQueue, with
  * the head's slot read in the buffer the consumer reads (published with a release store when it moves, so a thread that
  * sees the new buffer sees its elements). An old buffer's JUMP is never cleared, so a thread still reading the old
  * buffer finds the head's slot taken (JUMP) whenever the consumer has not yet passed it. A link offer becomes visible
- * at its JUMP store. The full fences of SpscArrayQueue's "Store buffering" are here too (a poll or peek that finds null
+ * at its JUMP store. The full fences of SpscArrayQueue's "Store buffering" are here too, for STRICT queues (a poll or peek that finds null
  * looks again after one, unless it has stored nothing since its last; a bounded offer reads cIndex again after one
  * before it says full; size() and isEmpty() start with one): without them jcstress's SizeAfterOffer and
  * IsEmptyAfterOffer tests of the three linked kinds, and the FullAfterOffer tests of the bounded ones, observe the
@@ -56,7 +57,8 @@ import java.util.function.Supplier;
  * Final ring: once the consumer is in the final buffer, the growable queue's producer looks ahead on slots as
  * SpscArrayQueue's does (offerInFinalRing; JCTools' growable queue makes the same switch). The cIndex-bound path it
  * leaves reads the consumer's index, a line the consumer writes at every poll, each time the producer reaches its
- * cached limit (every few offers near full), and fences whenever that read finds the consumer not yet moved.
+ * cached limit (every few offers near full), and under STRICT fences whenever that read finds the consumer not yet
+ * moved.
  *
  * Fill: fill(supplier, limit) repeats offer's fast path in runs, each as long as the producer's cached limit
  * (producerLimit: positions known free and within the bound) and the request allow, and sends one element through
@@ -65,9 +67,9 @@ import java.util.function.Supplier;
  * the line the consumer writes at every poll once per element; instead the consumer's index is read only where the
  * cached cIndex + maxCapacity (producerQueueLimit) says the next element does not fit: once per batch, a batch being
  * what one reading lets the producer write, since after a reading that gives cIndex c the next one comes at a position
- * at or past c + maxCapacity. When the reading says "full", cIndex is read once more after a full fence before fill
- * returns, as offer does before "full" (see "Store buffering" in SpscArrayQueue's notes): fill's short count is such
- * an answer. In the final ring, where slots decide and a slot still holding position index - maxCapacity may only be
+ * at or past c + maxCapacity. When the reading says "full" and the queue is STRICT, cIndex is read once more after a
+ * full fence before fill returns, as offer does before "full" (see "Store buffering" in SpscArrayQueue's notes):
+ * fill's short count is such an answer. In the final ring, where slots decide and a slot still holding position index - maxCapacity may only be
  * waiting for the consumer's clear, the same cached bound says "taken" without a read, so the rule holds there too
  * (which also spares offer there a fence and a read for a clear in flight that an earlier reading covers). The
  * unbounded queue never reads cIndex. A test subclass (QueueFillTest) records every reading through
@@ -109,8 +111,8 @@ import java.util.function.Supplier;
  *
  * The fence's price (QueueContract.STRICT only; the default contract takes none of the fences, as in SpscArrayQueue's
  * "Contracts"): where the consumer keeps catching up with the producer (the lab's throughput benchmark), its first
- * empty poll after each take pays the full fence that keeps "empty" linearizable, which makes a strict poll() there
- * measurably slower than relaxedPoll() (which runs level with JCTools' Unsafe class). The fence cannot go: the
+ * empty poll after each take pays the full fence that keeps "empty" linearizable; the lab's "contend-strict vs
+ * contend" rows measure it. The fence cannot go: the
  * consumer stores cIndex and then loads the next slot, the producer stores that slot and then (in size(), isEmpty() or
  * before "full") loads cIndex, and only a StoreLoad barrier on both sides (on x86 a locked instruction, which costs
  * the same) keeps both from missing the other's store; one per consumer store is the least. Not done, as none pays
@@ -450,7 +452,7 @@ public abstract class SpscLinkedArrayQueue<E> extends SpscLinkedPad2<E> {
      * more than a ring behind cIndex. Otherwise the one slot needed: if it still holds an element (position index -
      * capacity), the queue is full unless the consumer has taken it, when its clear is in flight and the producer
      * waits. Taken is known without a read while index is below the cached cIndex + capacity (producerQueueLimit);
-     * past it, cIndex is read again, after a full fence, since the answer may be "full".
+     * past it, cIndex is read again (after a full fence when STRICT), since the answer may be "full".
      */
     private boolean offerInFinalRing(Object[] buffer, int mask, long index, E e, Supplier<? extends E> supplier) {
         int offset = offset(index, mask);

@@ -9,10 +9,10 @@ import java.util.Objects;
 /**
  * A contend queue seen through its relaxed operations: {@code offer} is {@code relaxedOffer}, {@code poll} is
  * {@code relaxedPoll}, {@code peek} is {@code relaxedPeek}. Every kind's relaxed poll answers "empty" without the
- * full fence that the linearizable poll takes first (see MessagePassingQueue's class notes), and for the MPSC kinds
- * it also returns null at a slot whose claim is still in flight instead of reading the producer's index to find
- * out, as JCTools' relaxedPoll does; the lab measures both so that the price of the linearizable poll (its
- * agreement with size() and isEmpty()) is a number in the table. The benchmarks no longer call through this class
+ * full fence that a STRICT queue's poll takes first (see QueueContract); for the SPSC kinds of the default contract
+ * it is poll itself, and for the MPSC kinds it also returns null at a slot whose claim is still in flight instead of
+ * reading the producer's index to find out, as JCTools' relaxedPoll does; the lab's "contend vs contend-relaxed"
+ * rows are that wait's price. The benchmarks no longer call through this class
  * (they call the relaxed methods directly, {@link QueueCalls}); it is the Queue view for set-up, drains and other
  * users of {@link QueueFactory#create}. Why not: one more monomorphic call per operation, which the JIT inlines
  * (-XX:+PrintInlining), but the call still loads the wrapped queue and checks its class: in a 12-round lab run,

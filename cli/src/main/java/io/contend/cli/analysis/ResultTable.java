@@ -28,7 +28,8 @@ import java.util.Set;
  * @param header column headers
  * @param leftColumns how many leading columns are names (left-aligned)
  * @param rows one row of cells per record
- * @param verdicts how many comparisons reached each verdict
+ * @param verdicts how many comparisons with the baseline reached each verdict
+ * @param pairVerdicts how many pair rows ({@link TableSpec.Pair}) reached each verdict, counted apart
  * @param anyOversubscribed whether a row ran more threads than CPUs
  * @param inconclusiveRounds for the inconclusive comparisons of runs of one look, the largest estimate of the
  *                           rounds that would settle one, or 0 when none has an estimate
@@ -40,7 +41,7 @@ import java.util.Set;
  *                     ({@link PercentileBootstrap}), marked {@value PercentileBootstrap#MARK}
  */
 public record ResultTable(List<String> header, int leftColumns, List<List<String>> rows, Map<Verdict, Integer> verdicts,
-                          boolean anyOversubscribed, int inconclusiveRounds, List<Integer> sequentialLooks,
+                          Map<Verdict, Integer> pairVerdicts, boolean anyOversubscribed, int inconclusiveRounds, List<Integer> sequentialLooks,
                           int sequentialRounds, boolean anyBootstrap) {
 
     /** Header of the ratio's interval column. */
@@ -74,6 +75,7 @@ public record ResultTable(List<String> header, int leftColumns, List<List<String
             header.add(column.header());
         }
         Map<Verdict, Integer> verdicts = new EnumMap<>(Verdict.class);
+        Map<Verdict, Integer> pairVerdicts = new EnumMap<>(Verdict.class);
         List<List<String>> rows = new ArrayList<>();
         boolean oversubscribed = false;
         int settle = 0;
@@ -126,14 +128,14 @@ public record ResultTable(List<String> header, int leftColumns, List<List<String
             }
             rows.add(row);
             for (TableSpec.Pair pair : spec.pairs()) {
-                List<String> paired = pairRow(spec, params, pair, r, records, verdicts);
+                List<String> paired = pairRow(spec, params, pair, r, records, pairVerdicts);
                 if (paired != null) {
                     rows.add(paired);
                 }
             }
         }
-        return new ResultTable(List.copyOf(header), 1 + params.size(), List.copyOf(rows), verdicts, oversubscribed,
-                settle, looks, settleSequence, anyBootstrap);
+        return new ResultTable(List.copyOf(header), 1 + params.size(), List.copyOf(rows), verdicts, pairVerdicts,
+                oversubscribed, settle, looks, settleSequence, anyBootstrap);
     }
 
     /** Copies the looks. */
@@ -176,16 +178,19 @@ public record ResultTable(List<String> header, int leftColumns, List<List<String
         try {
             c = StoppingRule.of(r).judge(Map.of(compared, pair.reference()), r, reference, mine.direction(),
                     mine.margin());
-        } catch (IllegalArgumentException unpaired) { // rounds that do not pair: say so in the row
-            row.addAll(List.of(Integer.toString(r.rounds()), "n/a", "rounds do not pair", "-"));
+        } catch (IllegalArgumentException unpaired) { // e.g. rounds that do not pair: say why in the row
+            row.addAll(List.of(Integer.toString(r.rounds()), "n/a", unpaired.getMessage(), "-"));
             padSecondary(spec, row);
             return row;
         }
         row.add(Integer.toString(c.rounds()));
         row.add(number("%.2fx", c.ratio()));
-        row.add(c.ratioLow() == null ? "n/a" : "[" + number("%.2f", c.ratioLow()) + ", " + number("%.2f", c.ratioHigh())
-                + "]" + (r.latency() != null && reference.latency() != null ? " " + PercentileBootstrap.MARK : "")
-                + (StoppingRule.of(r) == StoppingRule.CONFIDENCE_SEQUENCE ? " " + StoppingRule.SEQUENCE_MARK : ""));
+        boolean sequence = StoppingRule.of(r) == StoppingRule.CONFIDENCE_SEQUENCE;
+        boolean bootstrap = r.latency() != null && reference.latency() != null
+                && r.latency().percentile() == reference.latency().percentile(); // as StoppingRule.judge decides
+        row.add((c.ratioLow() == null ? (sequence && c.rounds() >= 2 ? "unbounded" : "n/a") : "["
+                + number("%.2f", c.ratioLow()) + ", " + number("%.2f", c.ratioHigh()) + "]")
+                + (bootstrap ? " " + PercentileBootstrap.MARK : "") + (sequence ? " " + StoppingRule.SEQUENCE_MARK : ""));
         row.add(c.verdict().label());
         verdicts.merge(c.verdict(), 1, Integer::sum);
         padSecondary(spec, row);
@@ -198,9 +203,13 @@ public record ResultTable(List<String> header, int leftColumns, List<List<String
         }
     }
 
-    /** Same benchmark, threads and comparison baseline, and every parameter but the compared one equal. */
+    /**
+     * Same experiment, run, benchmark, threads and comparison baseline, and every parameter but the compared one
+     * equal: two records whose rounds are the same rounds (pooled records name their first run, and pool alike).
+     */
     private static boolean sameOtherwise(ResultRecord a, ResultRecord b, String compared) {
-        if (!a.benchmark().equals(b.benchmark()) || a.threads() != b.threads() || b.comparison() == null
+        if (!a.experiment().equals(b.experiment()) || !Objects.equals(a.run(), b.run())
+                || !a.benchmark().equals(b.benchmark()) || a.threads() != b.threads() || b.comparison() == null
                 || !a.comparison().baseline().equals(b.comparison().baseline())) {
             return false;
         }
@@ -275,6 +284,17 @@ public record ResultTable(List<String> header, int leftColumns, List<List<String
                         ? "about " + sequentialRounds + " rounds in all may settle it (--more --rounds "
                                 + Math.max(2, sequentialRounds - now) + ")"
                         : "more rounds (--more) may settle it, or the difference is too close to the margin to tell");
+            }
+        }
+        if (!pairVerdicts.isEmpty()) {
+            out.append(". Pair rows (A vs B):");
+            String between = " ";
+            for (Verdict v : Verdict.values()) {
+                Integer n = pairVerdicts.get(v);
+                if (n != null) {
+                    out.append(between).append(n).append(' ').append(v.label());
+                    between = ", ";
+                }
             }
         }
         if (anyBootstrap) {

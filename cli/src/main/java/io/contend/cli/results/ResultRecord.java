@@ -203,7 +203,6 @@ public record ResultRecord(String experiment, String benchmark, Map<String, Stri
                 oversubscribed, rounds, judged, samples, run, looks, iterations, latency);
     }
 
-    /** @return this record without its latency blocks, e.g. where its comparison was judged from its samples */
     /**
      * This record as several runs' pooled rounds: their samples in run order, the mean of the finite ones as the
      * score, no error, iterations or latency blocks (those stay per run).
@@ -219,6 +218,7 @@ public record ResultRecord(String experiment, String benchmark, Map<String, Stri
                 oversubscribed, pooled.size(), comparison, pooled, run, pooledLooks, List.of(), null);
     }
 
+    /** @return this record without its latency blocks, e.g. where its comparison was judged from its samples */
     public ResultRecord withoutLatency() {
         return new ResultRecord(experiment, benchmark, params, threads, score, error, unit, secondary, mode,
                 oversubscribed, rounds, comparison, samples, run, looks, iterations, null);

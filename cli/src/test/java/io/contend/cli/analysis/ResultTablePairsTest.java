@@ -68,7 +68,9 @@ class ResultTablePairsTest {
         assertEquals(Verdict.SLOWER, verdict, "about 0.85x with a tight spread");
         assertEquals(verdict.label(), pair.get(ratio + 2));
         int counted = table.verdicts().values().stream().mapToInt(Integer::intValue).sum();
-        assertEquals(4, counted, "three records against the peer and the pair row");
+        assertEquals(3, counted, "three records against the peer");
+        assertEquals(Map.of(Verdict.SLOWER, 1), table.pairVerdicts(), "the pair row, counted apart");
+        assertTrue(table.verdictSummary().contains("Pair rows (A vs B): 1 slower"), table.verdictSummary());
         assertTrue(ResultTable.ratioNote(SPEC).contains("strict vs default"), ResultTable.ratioNote(SPEC));
     }
 
@@ -80,7 +82,16 @@ class ResultTablePairsTest {
                         STRICT.subList(0, 4), PEER.subList(0, 4), Direction.HIGHER, Judge.MARGIN), STRICT.subList(0, 4),
                         "r1"));
         List<String> pair = ResultTable.of(SPEC, records).rows().get(3);
-        assertTrue(pair.contains("rounds do not pair"), pair.toString());
+        assertTrue(pair.stream().anyMatch(c -> c.startsWith("paired rounds need as many")), pair.toString());
+    }
+
+    @Test
+    void recordsOfDifferentRunsAreNotPaired() {
+        ResultRecord otherRun = new ResultRecord("queues", "throughput", Map.of("queue", "A", "impl", "strict"), 2, 9,
+                0.5, "ops/us", Map.of(), "quick", false, 5, StoppingRule.FIXED_PLAN.judge(Map.of("impl", "peer"), STRICT,
+                PEER, Direction.HIGHER, Judge.MARGIN), STRICT, "another-run");
+        List<ResultRecord> records = List.of(record("A", "peer", PEER), record("A", "default", DEFAULT), otherRun);
+        assertEquals(3, ResultTable.of(SPEC, records).rows().size(), "same round count, but not the same rounds");
     }
 
     @Test
