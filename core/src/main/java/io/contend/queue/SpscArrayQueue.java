@@ -385,7 +385,7 @@ public final class SpscArrayQueue<E> extends SpscArrayQueuePad3<E> {
      */
     @Override
     public E poll() {
-        return take(true, strict);
+        return take(true, true);
     }
 
     /**
@@ -400,7 +400,7 @@ public final class SpscArrayQueue<E> extends SpscArrayQueuePad3<E> {
 
     @Override
     public E peek() {
-        return take(false, strict);
+        return take(false, true);
     }
 
     /** As {@link #peek()} without the full fence before "empty" (see {@link #relaxedPoll()}). */
@@ -410,16 +410,16 @@ public final class SpscArrayQueue<E> extends SpscArrayQueuePad3<E> {
     }
 
     /**
-     * Consumer only: the head, removed if asked; null when the head's slot is empty (after a full fence, if asked
-     * and if the consumer stored anything since its last: see "Store buffering").
+     * Consumer only: the head, removed if asked; null when the head's slot is empty (after a full fence, if asked, the
+     * queue is STRICT and the consumer stored anything since its last: see "Store buffering").
      */
-    private E take(boolean remove, boolean fenceBeforeEmpty) {
+    private E take(boolean remove, boolean fenceIfStrict) {
         Object[] buffer = this.buffer;
         long index = lpConsumerIndex();
         int offset = (int) index & mask;
         E e = Slots.lvElement(buffer, offset);
         if (e == null) {
-            if (!fenceBeforeEmpty || index == fencedIndex) {
+            if (!fenceIfStrict || !strict || index == fencedIndex) { // strict is read here only, at "empty"
                 return null;
             }
             fencedIndex = index;

@@ -523,7 +523,7 @@ public abstract class SpscLinkedArrayQueue<E> extends SpscLinkedPad2<E> {
 
     @Override
     public final E poll() {
-        return take(true, strict);
+        return take(true, true);
     }
 
     /**
@@ -538,7 +538,7 @@ public abstract class SpscLinkedArrayQueue<E> extends SpscLinkedPad2<E> {
 
     @Override
     public final E peek() {
-        return take(false, strict);
+        return take(false, true);
     }
 
     /** As {@link #peek()} without the full fence before "empty" (see {@link #relaxedPoll()}). */
@@ -549,15 +549,15 @@ public abstract class SpscLinkedArrayQueue<E> extends SpscLinkedPad2<E> {
 
     /**
      * Consumer only: the head element, removing it if asked; null when the head's slot is empty (after a full fence,
-     * if asked: see "Store buffering" in SpscArrayQueue's notes).
+     * if asked and the queue is STRICT: see "Store buffering" in SpscArrayQueue's notes).
      */
-    private E take(boolean remove, boolean fenceBeforeEmpty) {
+    private E take(boolean remove, boolean fenceIfStrict) {
         Object[] buffer = consumerBuffer;
         long index = lpConsumerIndex();
         int offset = offset(index, consumerMask);
         Object e = Slots.lvElement(buffer, offset);
         if (e == null) {
-            if (!fenceBeforeEmpty || index == fencedIndex) {
+            if (!fenceIfStrict || !strict || index == fencedIndex) { // strict is read here only, at "empty"
                 return null;
             }
             fencedIndex = index;

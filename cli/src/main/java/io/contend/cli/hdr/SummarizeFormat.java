@@ -24,8 +24,7 @@ enum SummarizeFormat {
     CSV,
     /**
      * One object: {@code unit}, {@code unitRatio}, and {@code logs}, each with its {@code source} and {@code tags}:
-     * {@code tag} (null when untagged), {@code count}, {@code min}, {@code mean}, {@code p50}, {@code p90},
-     * {@code p99}, {@code p99.9}, {@code p99.99} and {@code max}, in the unit.
+     * {@code tag} (null when untagged) and {@link LatencyJson}'s fields, in the unit.
      */
     JSON;
 
@@ -42,18 +41,9 @@ enum SummarizeFormat {
             l.addProperty("source", log.source());
             JsonArray tags = new JsonArray();
             for (TaggedHistogram t : log.tags()) {
-                LatencyStats s = LatencyStats.of(t.histogram(), unit);
                 JsonObject o = new JsonObject();
                 o.addProperty("tag", t.tag());
-                o.addProperty("count", s.count());
-                o.addProperty("min", s.min());
-                o.addProperty("mean", s.mean());
-                o.addProperty("p50", s.p50());
-                o.addProperty("p90", s.p90());
-                o.addProperty("p99", s.p99());
-                o.addProperty("p99.9", s.p999());
-                o.addProperty("p99.99", s.p9999());
-                o.addProperty("max", s.max());
+                LatencyJson.of(LatencyStats.of(t.histogram(), unit)).entrySet().forEach(e -> o.add(e.getKey(), e.getValue()));
                 tags.add(o);
             }
             l.add("tags", tags);

@@ -6,7 +6,9 @@ import com.google.gson.JsonObject;
 import io.contend.load.LatencyKind;
 import io.contend.load.StressConfig;
 import io.contend.load.StressResult;
-import org.HdrHistogram.Histogram;
+import io.contend.cli.hdr.LatencyJson;
+import io.contend.hdr.LatencyStats;
+import io.contend.hdr.OutputUnit;
 
 /**
  * The stress summary as JSON, for programs (as vegeta's {@code report -type=json} is to its text report): the same
@@ -17,8 +19,7 @@ import org.HdrHistogram.Histogram;
  * {@code unfinished}, {@code missed}, {@code gcCount}, {@code gcMillis}, {@code faults}, {@code reported} (which
  * latency the run reports: rt at a fixed rate, st otherwise) and {@code operations}: per operation its
  * {@code completed}, {@code errors}, {@code firstErrors}, {@code clampedValues} and per latency ({@code rt},
- * {@code st}, {@code wt}) {@code count}, {@code mean}, {@code p50}, {@code p90}, {@code p99}, {@code p99.9} and
- * {@code max}; a latency with no value has only its count.
+ * {@code st}, {@code wt}) {@link LatencyJson}'s fields in ms; a latency with no value has only its count.
  */
 final class JsonSummary {
     private JsonSummary() {
@@ -54,7 +55,7 @@ final class JsonSummary {
             o.add("firstErrors", first);
             o.addProperty("clampedValues", op.clampedValues());
             for (LatencyKind kind : LatencyKind.values()) {
-                o.add(kind.suffix(), latency(op.metric(kind)));
+                o.add(kind.suffix(), LatencyJson.of(LatencyStats.of(op.metric(kind), OutputUnit.MILLISECONDS)));
             }
             operations.add(op.name(), o);
         }
@@ -62,17 +63,4 @@ final class JsonSummary {
         return new GsonBuilder().setPrettyPrinting().create().toJson(root) + "\n";
     }
 
-    private static JsonObject latency(Histogram h) {
-        JsonObject o = new JsonObject();
-        o.addProperty("count", h.getTotalCount());
-        if (h.getTotalCount() > 0) {
-            o.addProperty("mean", h.getMean() / 1e6);
-            o.addProperty("p50", h.getValueAtPercentile(50) / 1e6);
-            o.addProperty("p90", h.getValueAtPercentile(90) / 1e6);
-            o.addProperty("p99", h.getValueAtPercentile(99) / 1e6);
-            o.addProperty("p99.9", h.getValueAtPercentile(99.9) / 1e6);
-            o.addProperty("max", h.getMaxValue() / 1e6);
-        }
-        return o;
-    }
 }
