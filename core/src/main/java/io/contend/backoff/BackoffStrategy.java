@@ -11,6 +11,12 @@ import java.util.Locale;
  * failures, which the loop keeps in a local variable and passes in, so backing off allocates nothing and
  * needs no thread-local lookup.
  *
+ * <p>It is not an {@link io.contend.idle.IdleStrategy}, though {@link #spinYieldPark()} has the same shape as
+ * {@link io.contend.idle.IdleStrategy#backoff(int, int, long, long)}: an idle strategy waits between the rounds of
+ * one thread's loop and keeps how long it has been idle in the instance (one per thread), while a backoff strategy
+ * waits inside one operation, is shared by every thread of a primitive, and is told the failure count. Folding one
+ * into the other would cost the CAS path either a per-thread object or an allocation per operation.
+ *
  * <p>Built-in strategies:
  * <ul>
  *   <li>{@link #none()}: retry at once (the plain CAS loop);</li>

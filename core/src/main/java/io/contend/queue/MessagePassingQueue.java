@@ -1,5 +1,6 @@
 package io.contend.queue;
 
+import io.contend.idle.IdleStrategy;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
 
@@ -34,17 +35,7 @@ public interface MessagePassingQueue<E> {
     /** {@link #capacity()} of a queue without a bound. */
     int UNBOUNDED_CAPACITY = -1;
 
-    /** What a drain or fill loop does when it has nothing to do. */
-    @FunctionalInterface
-    interface WaitStrategy {
-        /**
-         * @param idleCounter how many times in a row the loop found nothing to do (0 the first time)
-         * @return the counter for the next idle round (usually idleCounter + 1)
-         */
-        int idle(int idleCounter);
-    }
-
-    /** When a drain or fill loop with a wait strategy stops. */
+    /** When a drain or fill loop with an idle strategy stops. */
     @FunctionalInterface
     interface ExitCondition {
         /** @return true to keep going; checked between batches */
@@ -180,32 +171,35 @@ public interface MessagePassingQueue<E> {
     }
 
     /**
-     * Drains in batches until {@code exit} says stop, idling with {@code wait} while the queue is empty.
+     * Drains in batches until {@code exit} says stop, passing each batch's count to {@code idle.idle(int)}: the
+     * strategy idles after an empty batch and resets after one that found elements. JCTools' drain takes its own
+     * WaitStrategy here; contend has one idle strategy for every waiting loop ({@link IdleStrategy}).
      *
      * @param consumer receives the elements
-     * @param wait called when a batch found nothing
+     * @param idle this thread's idle strategy
      * @param exit checked before every batch
      */
-    default void drain(Consumer<E> consumer, WaitStrategy wait, ExitCondition exit) {
-        QueueSupport.requireNonNull(consumer, wait, exit);
-        int idle = 0;
+    default void drain(Consumer<E> consumer, IdleStrategy idle, ExitCondition exit) {
+        QueueSupport.requireNonNull(consumer, idle, exit);
+        idle.reset();
         while (exit.keepRunning()) {
-            idle = drain(consumer, 4096) == 0 ? wait.idle(idle) : 0;
+            idle.idle(drain(consumer, 4096));
         }
     }
 
     /**
-     * Fills in batches until {@code exit} says stop, idling with {@code wait} while the queue is full.
+     * Fills in batches until {@code exit} says stop, passing each batch's count to {@code idle.idle(int)}: the
+     * strategy idles while the queue is full and resets after a batch that added elements.
      *
      * @param supplier gives the elements
-     * @param wait called when a batch added nothing
+     * @param idle this thread's idle strategy
      * @param exit checked before every batch
      */
-    default void fill(Supplier<E> supplier, WaitStrategy wait, ExitCondition exit) {
-        QueueSupport.requireNonNull(supplier, wait, exit);
-        int idle = 0;
+    default void fill(Supplier<E> supplier, IdleStrategy idle, ExitCondition exit) {
+        QueueSupport.requireNonNull(supplier, idle, exit);
+        idle.reset();
         while (exit.keepRunning()) {
-            idle = fill(supplier, 4096) == 0 ? wait.idle(idle) : 0;
+            idle.idle(fill(supplier, 4096));
         }
     }
 }

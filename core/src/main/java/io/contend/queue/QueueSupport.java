@@ -41,7 +41,7 @@ final class QueueSupport {
 
     static void requireNonNull(Object action, Object wait, Object exit) {
         Objects.requireNonNull(action, "consumer/supplier");
-        Objects.requireNonNull(wait, "wait strategy");
+        Objects.requireNonNull(wait, "idle strategy");
         Objects.requireNonNull(exit, "exit condition");
     }
 

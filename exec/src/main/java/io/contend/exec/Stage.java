@@ -35,7 +35,7 @@ import java.util.concurrent.locks.LockSupport;
  */
 final class Stage {
     final String name;
-    final StageHandler handler;
+    final StageHandler<Object, Object> handler;
     final QueueMode mode;
     final DispatchPolicy dispatch;
     final int batchLimit;
@@ -55,7 +55,7 @@ final class Stage {
     final List<Throwable> firstFailures = new ArrayList<>();
     Stage next;
 
-    Stage(String name, StageHandler handler, int workerCount, QueueMode mode, DispatchPolicy dispatch, int batchLimit, int chunk) {
+    Stage(String name, StageHandler<Object, Object> handler, int workerCount, QueueMode mode, DispatchPolicy dispatch, int batchLimit, int chunk) {
         this.name = name;
         this.handler = handler;
         this.mode = mode;
@@ -166,6 +166,17 @@ final class Stage {
         }
         completed.increment();
         return out;
+    }
+
+    /** Runs a command given to the executor's execute; a throw counts as this stage's failure. */
+    void runCommand(Runnable command) {
+        try {
+            command.run();
+        } catch (Throwable t) {
+            recordFailure(t);
+            return;
+        }
+        completed.increment();
     }
 
     /** Whether worker i's queue (SHARED: the stage's) is empty. */

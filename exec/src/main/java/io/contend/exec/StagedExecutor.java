@@ -1,9 +1,11 @@
 package io.contend.exec;
 
+import io.contend.idle.IdleStrategy;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.Executor;
 import java.util.concurrent.Executors;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ThreadFactory;
@@ -11,6 +13,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Consumer;
+import java.util.function.Supplier;
 
 /*
  * Implementation notes.
@@ -20,10 +23,11 @@ import java.util.function.Consumer;
  * queue per worker chosen by a dispatch policy. Every queue has a consumer flag (an AtomicBoolean taken with a
  * CAS) that makes its holder the queue's single consumer: a worker holds it while it moves up to batchLimit
  * tasks into its private batch, and shutdownNow takes it for good. A worker runs its batch, forwards each
- * result to the next stage, and idles spin -> yield -> park. Producers unpark a parked worker after their offer.
+ * result to the next stage, and idles with its own IdleStrategy (by default spin -> yield -> park). Producers
+ * unpark a parked worker after their offer.
  *
- * Wake-up (Dekker): a worker stores parked = true (volatile), then re-reads its queue's producer index
- * (volatile) before parking; a producer stores the task (release store of the index), issues a full fence,
+ * Wake-up (Dekker): before an idle step that may park (IdleStrategy.mayBlock), a worker stores parked = true
+ * (volatile), then re-reads its queue's producer index (volatile) before idling; a producer stores the task (release store of the index), issues a full fence,
  * then reads parked. One of the two sees the other's write, so a task is never left with every worker asleep.
  *
  * Submit/shutdown: submit passes the SubmitGate (an in-flight count around the enqueue); closing the gate
@@ -44,6 +48,10 @@ import java.util.function.Consumer;
  * and hands the result to the sink, so every accepted task ends exactly once: at the end of the pipeline (or
  * failed, or filtered by a null), or in the list shutdownNow returns.
  *
+ * Types: stages and queues hold Object; the builder's type parameters make each handler's input the previous
+ * handler's output, so the casts in Stage.runOne cannot fail for tasks that came through submit. Runnables given
+ * to execute travel as Command objects through the first stage's queues and are run, not handled.
+ *
  * Start: threads are made by the factory and started after the executor is constructed; if a start fails, the
  * started workers are stopped and joined before the exception propagates, so no worker outlives a failed build.
  *
@@ -54,8 +62,20 @@ import java.util.function.Consumer;
 
 /**
  * A staged executor: a pipeline of named stages, each with its own workers and queues, tasks flowing from one
- * stage to the next (CASSANDRA-1632). Workers drain up to a batch limit per wake-up and idle with a
- * spin, yield, park strategy; per-stage metrics count tasks, batches and queue depth.
+ * stage to the next (CASSANDRA-1632). Workers drain up to a batch limit per wake-up and idle with an
+ * {@link IdleStrategy} of their own (spin, yield, park by default); per-stage metrics count tasks, batches and queue
+ * depth. Typed end to end: {@code StagedExecutor<I, O>} takes tasks of type I through {@link #submit(Object)} and
+ * hands results of type O to its sink, and the builder checks that each stage takes what the one before returns:
+ * <pre>{@code
+ * StagedExecutor<String, Integer> lengths = StagedExecutor.<String>builder()
+ *         .stage("trim", 2, String::trim)
+ *         .stage("length", 2, String::length)
+ *         .sink(n -> total.addAndGet(n))
+ *         .build();
+ * }</pre>
+ *
+ * <p>It is also an {@link Executor}: {@link #execute(Runnable)} runs a command on a worker of the first stage, in
+ * turn with the submitted tasks, without passing it through any handler.
  *
  * <p>Shutdown follows {@link java.util.concurrent.ExecutorService}'s contract: {@link #shutdown()} stops
  * accepting and lets every accepted task finish every stage, without waiting; {@link #shutdownNow()} stops
@@ -66,15 +86,18 @@ import java.util.function.Consumer;
  * twice: each accepted task reaches the end of the pipeline or is returned, exactly once. Submissions after
  * either shutdown are rejected with {@link RejectedExecutionException}. Queues are unbounded: there is no
  * back-pressure, so a producer faster than the pipeline grows the queues.
+ *
+ * @param <I> what {@link #submit(Object)} takes: the first stage's input
+ * @param <O> what the last stage returns, and the sink receives
  */
-public final class StagedExecutor implements AutoCloseable {
+public final class StagedExecutor<I, O> implements Executor, AutoCloseable {
     private static final int RUNNING = SubmitGate.OPEN;
     private static final int SHUTDOWN = 1;
     private static final int STOP = 2;
 
     private final List<Stage> stages;
     private final Consumer<Object> sink;
-    private final IdleStrategy idle;
+    private final Supplier<? extends IdleStrategy> idle;
     private final SubmitGate gate = new SubmitGate();
     private final CountDownLatch terminated = new CountDownLatch(1);
     private final AtomicInteger aliveWorkers;
@@ -82,12 +105,12 @@ public final class StagedExecutor implements AutoCloseable {
     /** Set once by start, before the executor is handed out; volatile so that any thread sees it. */
     private volatile List<Thread> threads = List.of();
 
-    private StagedExecutor(Builder b) {
+    private StagedExecutor(Builder<I, O> b) {
         this.sink = b.sink;
         this.idle = b.idle;
         List<Stage> list = new ArrayList<>();
         int total = 0;
-        for (Builder.StageSpec spec : b.specs) {
+        for (StageSpec spec : b.specs) {
             list.add(new Stage(spec.name, spec.handler, spec.workers, b.queueMode, b.dispatch, b.batchLimit, b.chunk));
             total += spec.workers;
         }
@@ -106,7 +129,7 @@ public final class StagedExecutor implements AutoCloseable {
         List<Thread> made = new ArrayList<>();
         for (Stage stage : stages) {
             for (int i = 0; i < stage.workers.length; i++) {
-                Worker w = new Worker(this, stage, i);
+                Worker w = new Worker(this, stage, i, newIdleStrategy(stage, i));
                 Thread t = factory.newThread(w);
                 if (t == null) {
                     throw new IllegalStateException("the thread factory returned null for stage " + stage.name);
@@ -149,9 +172,24 @@ public final class StagedExecutor implements AutoCloseable {
         }
     }
 
-    /** @return a builder; at least one stage is required */
-    public static Builder builder() {
-        return new Builder();
+    private IdleStrategy newIdleStrategy(Stage stage, int worker) {
+        IdleStrategy s = idle.get();
+        if (s == null) {
+            throw new IllegalStateException("the idle strategy supplier returned null for worker " + worker
+                    + " of stage " + stage.name);
+        }
+        return s;
+    }
+
+    /**
+     * A builder whose first stage takes tasks of type {@code I}; at least one stage is required. Write the type
+     * where Java cannot infer it: {@code StagedExecutor.<Request>builder()}.
+     *
+     * @param <I> what the executor's submit will take
+     * @return a builder with the defaults
+     */
+    public static <I> Builder<I, I> builder() {
+        return new Builder<>();
     }
 
     /**
@@ -161,8 +199,25 @@ public final class StagedExecutor implements AutoCloseable {
      * @throws RejectedExecutionException after shutdown
      * @throws NullPointerException if task is null
      */
-    public void submit(Object task) {
-        Objects.requireNonNull(task, "task");
+    public void submit(I task) {
+        enqueue(Objects.requireNonNull(task, "task"));
+    }
+
+    /**
+     * Runs {@code command} on a worker of the first stage, in turn with the submitted tasks (the same queues), without
+     * passing it through a handler or to the sink. A command that throws counts as a failure of the first stage. If
+     * {@link #shutdownNow()} is called before it starts, shutdownNow returns it.
+     *
+     * @param command what to run, not null
+     * @throws RejectedExecutionException after shutdown
+     * @throws NullPointerException if command is null
+     */
+    @Override
+    public void execute(Runnable command) {
+        enqueue(new Command(Objects.requireNonNull(command, "command")));
+    }
+
+    private void enqueue(Object task) {
         if (!gate.enter()) {
             throw new RejectedExecutionException("executor is shut down: " + this);
         }
@@ -188,24 +243,33 @@ public final class StagedExecutor implements AutoCloseable {
      * stages on its worker's thread (use {@link #awaitTermination} to wait for that). Returns at once, apart
      * from waiting for enqueues already under way, which never run user code.
      *
-     * @return the tasks not started, each once, each as it was handed to its stage; empty if an earlier
-     *         shutdownNow already returned them
+     * <p>As {@link java.util.concurrent.ExecutorService#shutdownNow()} does, it returns Runnables: a command given to
+     * {@link #execute(Runnable)} comes back as itself; a task comes back as a {@link Pending}, which names the stage
+     * and the task as that stage received it, and whose {@code run()} takes it through its remaining stages on the
+     * calling thread, the sink included.
+     *
+     * @return the tasks not started, each once, in stage order; empty if an earlier shutdownNow already returned them
      */
-    public List<Object> shutdownNow() {
+    public List<Runnable> shutdownNow() {
         gate.close(STOP);
         for (Thread t : threads) {
             t.interrupt();
         }
         stages.forEach(Stage::wakeAll);
-        List<Object> pending = new ArrayList<>();
+        List<Runnable> pending = new ArrayList<>();
         if (!drained.compareAndSet(false, true)) {
             return pending;
         }
         for (Stage stage : stages) {
             stage.awaitForwards();
         }
+        List<Object> stolen = new ArrayList<>();
         for (Stage stage : stages) {
-            stage.stopConsumers(pending);
+            stolen.clear();
+            stage.stopConsumers(stolen);
+            for (Object task : stolen) {
+                pending.add(task instanceof Command ? ((Command) task).command : new Pending(stage, task));
+            }
         }
         return pending;
     }
@@ -289,10 +353,6 @@ public final class StagedExecutor implements AutoCloseable {
         return gate.state() == STOP;
     }
 
-    IdleStrategy idleStrategy() {
-        return idle;
-    }
-
     /** The last stage's result: to the sink, if any. */
     void sink(Object result) {
         if (sink != null) {
@@ -332,19 +392,68 @@ public final class StagedExecutor implements AutoCloseable {
         return s.append('}').toString();
     }
 
-    /** Settings of a {@link StagedExecutor}; every setter validates its argument. */
-    public static final class Builder {
+    /** A command given to {@link #execute(Runnable)}, on its way through the first stage's queues. */
+    static final class Command {
+        final Runnable command;
+
+        Command(Runnable command) {
+            this.command = command;
+        }
+    }
+
+    /**
+     * A task that {@link #shutdownNow()} took before its stage started it. {@link #run()} runs that stage and the
+     * ones after it on the calling thread and hands the result to the sink, as a worker would have; it is meant to
+     * be called at most once.
+     */
+    public final class Pending implements Runnable {
+        private final Stage stage;
+        private final Object task;
+
+        Pending(Stage stage, Object task) {
+            this.stage = stage;
+            this.task = task;
+        }
+
+        /** @return the name of the stage that had not started the task */
+        public String stage() {
+            return stage.name;
+        }
+
+        /** @return the task as that stage received it: the submitted task for the first stage */
+        public Object task() {
+            return task;
+        }
+
+        @Override
+        public void run() {
+            finishInline(stage, task);
+        }
+
+        @Override
+        public String toString() {
+            return "Pending{" + stage.name + ": " + task + "}";
+        }
+    }
+
+    private record StageSpec(String name, int workers, StageHandler<Object, Object> handler) {
+    }
+
+    /**
+     * Settings of a {@link StagedExecutor}; every setter validates its argument. Not thread-safe.
+     *
+     * @param <I> what the executor takes
+     * @param <T> what the last stage added so far returns (I before the first stage)
+     */
+    public static final class Builder<I, T> {
         private final List<StageSpec> specs = new ArrayList<>();
         private QueueMode queueMode = QueueMode.SHARED;
         private DispatchPolicy dispatch = DispatchPolicy.ROUND_ROBIN;
         private int batchLimit = 64;
         private int chunk = 1024;
-        private IdleStrategy idle = IdleStrategy.DEFAULT;
+        private Supplier<? extends IdleStrategy> idle = IdleStrategy::spinThenPark;
         private ThreadFactory threadFactory = Executors.defaultThreadFactory();
         private Consumer<Object> sink;
-
-        private record StageSpec(String name, int workers, StageHandler handler) {
-        }
 
         private Builder() {
         }
@@ -354,24 +463,26 @@ public final class StagedExecutor implements AutoCloseable {
          *
          * @param name unique, non-empty
          * @param workers threads, in [1, 4096]
-         * @param handler what the stage does
-         * @return this
+         * @param handler what the stage does with what the previous stage returned
+         * @param <R> what this stage returns
+         * @return this builder, now typed by the new last stage
          */
-        public Builder stage(String name, int workers, StageHandler handler) {
+        @SuppressWarnings("unchecked") // the chain of types is checked here, at compile time; stages hold Object
+        public <R> Builder<I, R> stage(String name, int workers, StageHandler<? super T, ? extends R> handler) {
             Objects.requireNonNull(handler, "handler");
             if (name == null || name.isEmpty() || specs.stream().anyMatch(s -> s.name.equals(name))) {
                 throw new IllegalArgumentException("stage names must be non-empty and unique: '" + name + "'");
             }
             inRange("workers", workers, 1, 4096);
-            specs.add(new StageSpec(name, workers, handler));
-            return this;
+            specs.add(new StageSpec(name, workers, (StageHandler<Object, Object>) handler));
+            return (Builder<I, R>) this;
         }
 
         /**
          * @param mode shared (default) or per-thread queues, for every stage
          * @return this
          */
-        public Builder queueMode(QueueMode mode) {
+        public Builder<I, T> queueMode(QueueMode mode) {
             this.queueMode = Objects.requireNonNull(mode, "mode");
             return this;
         }
@@ -380,7 +491,7 @@ public final class StagedExecutor implements AutoCloseable {
          * @param policy how per-thread queues are chosen (default round robin)
          * @return this
          */
-        public Builder dispatch(DispatchPolicy policy) {
+        public Builder<I, T> dispatch(DispatchPolicy policy) {
             this.dispatch = Objects.requireNonNull(policy, "policy");
             return this;
         }
@@ -389,7 +500,7 @@ public final class StagedExecutor implements AutoCloseable {
          * @param limit most tasks a worker takes per wake-up, in [1, 65536] (default 64)
          * @return this
          */
-        public Builder batchLimit(int limit) {
+        public Builder<I, T> batchLimit(int limit) {
             this.batchLimit = inRange("batchLimit", limit, 1, 65536);
             return this;
         }
@@ -398,7 +509,7 @@ public final class StagedExecutor implements AutoCloseable {
          * @param chunkSize the queues' chunk size, a power of two in [2, 2^20] (default 1024)
          * @return this
          */
-        public Builder queueChunk(int chunkSize) {
+        public Builder<I, T> queueChunk(int chunkSize) {
             inRange("queueChunk", chunkSize, 2, 1 << 20);
             if (Integer.bitCount(chunkSize) != 1) {
                 throw new IllegalArgumentException("queueChunk must be a power of two: " + chunkSize);
@@ -408,11 +519,17 @@ public final class StagedExecutor implements AutoCloseable {
         }
 
         /**
-         * @param strategy how idle workers wait
+         * How idle workers wait. Each worker asks the supplier once, at build, for an instance of its own (idle
+         * strategies keep per-thread state). A worker publishes that it may be parked before each idle step for which
+         * {@link IdleStrategy#mayBlock()} is true, and producers unpark it then; a strategy that parks without saying
+         * so is woken only by its own timeout. Default {@link IdleStrategy#spinThenPark()}; with more busy threads
+         * than CPUs, {@code () -> IdleStrategy.forBusyThreads(n)}.
+         *
+         * @param strategies gives each worker its strategy, not null
          * @return this
          */
-        public Builder idle(IdleStrategy strategy) {
-            this.idle = Objects.requireNonNull(strategy, "strategy");
+        public Builder<I, T> idle(Supplier<? extends IdleStrategy> strategies) {
+            this.idle = Objects.requireNonNull(strategies, "strategies");
             return this;
         }
 
@@ -420,7 +537,7 @@ public final class StagedExecutor implements AutoCloseable {
          * @param factory makes the worker threads, e.g. an affinity strategy's decorator
          * @return this
          */
-        public Builder threadFactory(ThreadFactory factory) {
+        public Builder<I, T> threadFactory(ThreadFactory factory) {
             this.threadFactory = Objects.requireNonNull(factory, "factory");
             return this;
         }
@@ -429,22 +546,24 @@ public final class StagedExecutor implements AutoCloseable {
          * @param sink receives the last stage's non-null results, on its worker threads
          * @return this
          */
-        public Builder sink(Consumer<Object> sink) {
-            this.sink = Objects.requireNonNull(sink, "sink");
+        @SuppressWarnings("unchecked") // only the last stage's results reach the sink, and they are Ts
+        public Builder<I, T> sink(Consumer<? super T> sink) {
+            this.sink = (Consumer<Object>) Objects.requireNonNull(sink, "sink");
             return this;
         }
 
         /**
          * @return a started executor
-         * @throws IllegalStateException if no stage was added, or the thread factory returned null
+         * @throws IllegalStateException if no stage was added, or the thread factory or the idle strategy supplier
+         *         returned null
          * @throws RuntimeException or Error as the thread factory or {@link Thread#start()} threw it; the workers
          *         already started have then exited
          */
-        public StagedExecutor build() {
+        public StagedExecutor<I, T> build() {
             if (specs.isEmpty()) {
                 throw new IllegalStateException("a staged executor needs at least one stage");
             }
-            StagedExecutor executor = new StagedExecutor(this);
+            StagedExecutor<I, T> executor = new StagedExecutor<>(this);
             executor.start(threadFactory);
             return executor;
         }

@@ -1,21 +1,23 @@
 package io.contend.exec;
 
+import io.contend.idle.IdleStrategy;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.util.List;
-import java.util.concurrent.locks.LockSupport;
 
 /*
  * Implementation notes (the protocol as a whole is in StagedExecutor's notes).
  *
- * Algorithm: take a batch, run it, otherwise spin, yield, then park until a producer unparks the worker. Each
+ * Algorithm: take a batch, run it, otherwise take one step of the worker's IdleStrategy (by default spin, yield,
+ * then park until a producer unparks the worker). Each
  * task of the batch is claimed with casCursor(i, i + 1) before it runs; shutdownNow steals the unclaimed rest
  * with xchgCursor(STOLEN), so a task is claimed or stolen, never both, without waiting for the worker. A result
  * is offered to the next stage inside the forwarding window (svForwarding(true), check STOP, offer,
  * svForwarding(false)); after STOP the worker runs the task's remaining stages itself instead.
  *
- * Ordering: before parking, the worker writes parked = true (volatile) and then reads its queue's producer
- * index (volatile, via isEmpty), the worker's half of the Dekker handshake with Stage.dispatch. The forwarding
+ * Ordering: before an idle step that may park (IdleStrategy.mayBlock), the worker writes parked = true (volatile)
+ * and then reads its queue's producer index (volatile, via isEmpty), the worker's half of the Dekker handshake with
+ * Stage.dispatch. Steps that only spin or yield skip the flag, so producers do not unpark a worker that is awake. The forwarding
  * window is the same handshake with shutdownNow: a volatile store of forwarding, then a volatile read of the
  * state, against shutdownNow's CAS of the state, then volatile read of forwarding; so either the worker sees
  * STOP and does not offer, or shutdownNow waits for its offer to end before draining the queues. batch and
@@ -27,7 +29,7 @@ import java.util.concurrent.locks.LockSupport;
  * Source: as StagedExecutor's (CASSANDRA-1632; Cassandra's SEPExecutor for the spin-then-park worker).
  */
 
-/** A worker thread of a stage: takes batches, runs them, idles spin -> yield -> park. */
+/** A worker thread of a stage: takes batches, runs them, idles with its own IdleStrategy. */
 final class Worker implements Runnable {
     /** The cursor of a batch that shutdownNow has taken: no claim can succeed any more. */
     private static final int STOLEN = Integer.MAX_VALUE;
@@ -46,8 +48,9 @@ final class Worker implements Runnable {
         }
     }
 
-    private final StagedExecutor executor;
+    private final StagedExecutor<?, ?> executor;
     private final Stage stage;
+    private final IdleStrategy idle;
     final int index;
     private final Object[] batch;
     /** Tasks in the batch; written under the queue's consumer flag. */
@@ -63,9 +66,10 @@ final class Worker implements Runnable {
     private volatile boolean parked;
     volatile Thread thread;
 
-    Worker(StagedExecutor executor, Stage stage, int index) {
+    Worker(StagedExecutor<?, ?> executor, Stage stage, int index, IdleStrategy idle) {
         this.executor = executor;
         this.stage = stage;
+        this.idle = idle;
         this.index = index;
         this.batch = new Object[stage.batchLimit];
     }
@@ -80,10 +84,10 @@ final class Worker implements Runnable {
     }
 
     private void loop() {
-        int idle = 0;
+        idle.reset();
         while (!executor.stopping()) {
             if (stage.take(this)) {
-                idle = 0;
+                idle.reset();
                 if (!runBatch()) {
                     return;
                 }
@@ -93,7 +97,7 @@ final class Worker implements Runnable {
                 // Nothing can arrive any more; in SHARED mode another worker may still hold a batch, but it runs it.
                 return;
             }
-            idle = idle(idle);
+            idleOnce();
         }
     }
 
@@ -105,6 +109,10 @@ final class Worker implements Runnable {
             }
             Object task = batch[i];
             batch[i] = null;
+            if (task instanceof StagedExecutor.Command) {
+                stage.runCommand(((StagedExecutor.Command) task).command);
+                continue;
+            }
             Object out = stage.runOne(task);
             if (out != null) {
                 forward(out);
@@ -138,22 +146,18 @@ final class Worker implements Runnable {
         }
     }
 
-    /** Spin, then yield, then park until a producer unparks this worker (or shutdown wakes everyone). */
-    private int idle(int step) {
-        IdleStrategy s = executor.idleStrategy();
-        if (step < s.spins()) {
-            Thread.onSpinWait();
-        } else if (step < s.spins() + s.yields()) {
-            Thread.yield();
-        } else {
-            svParked(true);
-            // Re-check after publishing the flag: a task offered before the flag was visible is seen here.
-            if (stage.emptyFor(index) && !executor.stopping() && !stage.upstreamDone) {
-                LockSupport.parkNanos(this, s.maxParkNanos());
-            }
-            svParked(false);
+    /** One idle step; a step that may park is bracketed by the parked flag, so producers unpark this worker. */
+    private void idleOnce() {
+        if (!idle.mayBlock()) {
+            idle.idle();
+            return;
         }
-        return step + 1;
+        svParked(true);
+        // Re-check after publishing the flag: a task offered before the flag was visible is seen here.
+        if (stage.emptyFor(index) && !executor.stopping() && !stage.upstreamDone) {
+            idle.idle();
+        }
+        svParked(false);
     }
 
     /** The batch array, filled by Stage.take under the queue's consumer flag. */

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.contend.idle.IdleStrategy;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -17,6 +18,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicIntegerArray;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Supplier;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -34,16 +36,17 @@ class StagedExecutorTest {
         }
     }
 
-    private static StagedExecutor pipeline(QueueMode mode, int workers, int batch, AtomicIntegerArray arrived, IdleStrategy idle) {
-        StageHandler step = t -> {
-            ((Task) t).stages++;
-            return t;
-        };
-        return StagedExecutor.builder().queueMode(mode).batchLimit(batch).idle(idle)
+    private static final StageHandler<Task, Task> STEP = t -> {
+        t.stages++;
+        return t;
+    };
+
+    private static StagedExecutor<Task, Task> pipeline(QueueMode mode, int workers, int batch, AtomicIntegerArray arrived,
+                                                       Supplier<IdleStrategy> idle) {
+        return StagedExecutor.<Task>builder().queueMode(mode).batchLimit(batch).idle(idle)
                 .dispatch(workers % 2 == 0 ? DispatchPolicy.TWO_CHOICES : DispatchPolicy.ROUND_ROBIN)
-                .stage("parse", workers, step).stage("apply", workers, step).stage("respond", workers, step)
-                .sink(t -> {
-                    Task task = (Task) t;
+                .stage("parse", workers, STEP).stage("apply", workers, STEP).stage("respond", workers, STEP)
+                .sink(task -> {
                     assertEquals(3, task.stages, "every stage ran once");
                     arrived.incrementAndGet(task.id);
                 }).build();
@@ -54,7 +57,7 @@ class StagedExecutorTest {
     void everyTaskPassesEveryStageExactlyOnce(QueueMode mode, int workers, int batch) throws Exception {
         int n = 50_000;
         AtomicIntegerArray arrived = new AtomicIntegerArray(n);
-        StagedExecutor ex = pipeline(mode, workers, batch, arrived, IdleStrategy.DEFAULT);
+        StagedExecutor<Task, Task> ex = pipeline(mode, workers, batch, arrived, IdleStrategy::spinThenPark);
         Thread[] producers = new Thread[2];
         for (int p = 0; p < producers.length; p++) {
             int first = p;
@@ -91,15 +94,12 @@ class StagedExecutorTest {
     void parkedWorkersAreWokenByEachSubmit(QueueMode mode, int workers) throws Exception {
         AtomicIntegerArray arrived = new AtomicIntegerArray(200);
         CountDownLatch all = new CountDownLatch(200);
-        StageHandler step = t -> {
-            ((Task) t).stages++;
-            return t;
-        };
-        StagedExecutor ex = StagedExecutor.builder().queueMode(mode).batchLimit(16)
-                .idle(new IdleStrategy(0, 0, TimeUnit.HOURS.toNanos(1)))
-                .stage("parse", workers, step).stage("apply", workers, step).stage("respond", workers, step)
+        long hour = TimeUnit.HOURS.toNanos(1);
+        StagedExecutor<Task, Task> ex = StagedExecutor.<Task>builder().queueMode(mode).batchLimit(16)
+                .idle(() -> IdleStrategy.backoff(0, 0, hour, hour))
+                .stage("parse", workers, STEP).stage("apply", workers, STEP).stage("respond", workers, STEP)
                 .sink(t -> {
-                    arrived.incrementAndGet(((Task) t).id);
+                    arrived.incrementAndGet(t.id);
                     all.countDown();
                 }).build();
         for (int i = 0; i < 200; i++) {
@@ -127,7 +127,7 @@ class StagedExecutorTest {
             int n = 20_000;
             AtomicIntegerArray arrived = new AtomicIntegerArray(n);
             AtomicIntegerArray accepted = new AtomicIntegerArray(n);
-            StagedExecutor ex = pipeline(mode, workers, 32, arrived, IdleStrategy.DEFAULT);
+            StagedExecutor<Task, Task> ex = pipeline(mode, workers, 32, arrived, IdleStrategy::spinThenPark);
             CountDownLatch go = new CountDownLatch(1);
             Thread producer = new Thread(() -> {
                 go.countDown();
@@ -143,12 +143,12 @@ class StagedExecutorTest {
             producer.start();
             go.await();
             Thread.sleep(round % 3);
-            List<Object> unrun = ex.shutdownNow();
+            List<Runnable> unrun = ex.shutdownNow();
             producer.join();
             assertTrue(ex.awaitTermination(10, TimeUnit.SECONDS));
             int[] returned = new int[n];
-            for (Object o : unrun) {
-                returned[((Task) o).id]++;
+            for (Runnable r : unrun) {
+                returned[((Task) ((StagedExecutor<?, ?>.Pending) r).task()).id]++;
             }
             for (int i = 0; i < n; i++) {
                 int outcomes = arrived.get(i) + returned[i];
@@ -169,16 +169,16 @@ class StagedExecutorTest {
         CountDownLatch started = new CountDownLatch(1);
         CountDownLatch release = new CountDownLatch(1);
         CountDownLatch interrupted = new CountDownLatch(1);
-        List<Object> sunk = new ArrayList<>();
-        StagedExecutor ex = StagedExecutor.builder().queueMode(mode).batchLimit(batch)
+        List<Integer> sunk = new ArrayList<>();
+        StagedExecutor<Integer, Integer> ex = StagedExecutor.<Integer>builder().queueMode(mode).batchLimit(batch)
                 .stage("blocking", 1, t -> {
-                    if ((Integer) t == 0) {
+                    if (t == 0) {
                         started.countDown();
                         awaitIgnoringInterrupts(release, interrupted);
                     }
                     return t;
                 })
-                .stage("then", 1, t -> (Integer) t + 100)
+                .stage("then", 1, t -> t + 100)
                 .sink(t -> {
                     synchronized (sunk) {
                         sunk.add(t);
@@ -189,10 +189,16 @@ class StagedExecutorTest {
         }
         assertTrue(started.await(20, TimeUnit.SECONDS), "the first task never started");
 
-        List<Object> pending = assertTimeoutPreemptively(Duration.ofSeconds(20), ex::shutdownNow,
+        List<Runnable> pending = assertTimeoutPreemptively(Duration.ofSeconds(20), ex::shutdownNow,
                 "shutdownNow waited for the blocked handler");
 
-        assertEquals(List.of(1, 2, 3, 4, 5, 6, 7, 8, 9), pending, "the tasks not started, in order");
+        List<Object> pendingTasks = new ArrayList<>();
+        for (Runnable r : pending) {
+            StagedExecutor<?, ?>.Pending p = (StagedExecutor<?, ?>.Pending) r;
+            assertEquals("blocking", p.stage());
+            pendingTasks.add(p.task());
+        }
+        assertEquals(List.of(1, 2, 3, 4, 5, 6, 7, 8, 9), pendingTasks, "the tasks not started, in order");
         assertTrue(interrupted.await(20, TimeUnit.SECONDS), "the blocked worker was not interrupted");
         assertTrue(ex.isShutdown());
         assertFalse(ex.isTerminated(), "the blocked task is still running");
@@ -265,14 +271,14 @@ class StagedExecutorTest {
     @Test
     void failuresAreCountedAndTheWorkerGoesOn() throws Exception {
         AtomicLong sunk = new AtomicLong();
-        StagedExecutor ex = StagedExecutor.builder()
+        StagedExecutor<Integer, Integer> ex = StagedExecutor.<Integer>builder()
                 .stage("check", 2, t -> {
-                    if ((Integer) t % 10 == 0) {
+                    if (t % 10 == 0) {
                         throw new IllegalStateException("bad " + t);
                     }
                     return t;
                 })
-                .stage("drop-odd", 1, t -> (Integer) t % 2 == 0 ? t : null)
+                .stage("drop-odd", 1, t -> t % 2 == 0 ? t : null)
                 .sink(t -> sunk.incrementAndGet()).build();
         for (int i = 0; i < 1000; i++) {
             ex.submit(i);
@@ -300,10 +306,10 @@ class StagedExecutorTest {
 
     @Test
     void toStringShowsStagesAndState() throws Exception {
-        StagedExecutor ex = StagedExecutor.builder().stage("only", 1, t -> t).build();
+        StagedExecutor<Object, Object> ex = StagedExecutor.builder().stage("only", 1, t -> t).build();
         assertTrue(ex.toString().startsWith("StagedExecutor{running, onlyx1 shared"), ex::toString);
         assertEquals(1, ex.threads().size());
-        List<Object> none = ex.shutdownNow();
+        List<Runnable> none = ex.shutdownNow();
         assertEquals(new ArrayList<>(), none);
         assertTrue(ex.toString().startsWith("StagedExecutor{stop"), ex::toString);
         assertTrue(ex.awaitTermination(20, TimeUnit.SECONDS));

@@ -1,10 +1,12 @@
 package io.contend.load;
 
+import io.contend.idle.IdleStrategy;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.atomic.AtomicReferenceArray;
 import java.util.concurrent.locks.LockSupport;
+import java.util.function.Supplier;
 
 /*
  * Implementation notes.
@@ -60,6 +62,7 @@ final class Generator {
     private final long opsLimit;
     private final Thread[] threads;
     private final Thread reporter;
+    private final IdleStrategy[] idles;
     private final AtomicReferenceArray<OperationNumbers.Sequence> sequences;
     private final AtomicLong cutoffOffset = new AtomicLong(Long.MAX_VALUE);
     private final AtomicInteger running;
@@ -75,8 +78,12 @@ final class Generator {
      * @param threads thread count
      * @param opsLimit operations to run, 0 for no limit
      * @param reporter unparked when the last thread has finished
+     * @param idle gives each thread the strategy it idles with in the last {@value #SPIN_NANOS} ns before an
+     *        intended start
+     * @throws IllegalStateException if the supplier returns null
      */
-    Generator(Operation[] operations, OperationStats[] stats, Rate rate, int threads, long opsLimit, Thread reporter) {
+    Generator(Operation[] operations, OperationStats[] stats, Rate rate, int threads, long opsLimit, Thread reporter,
+              Supplier<? extends IdleStrategy> idle) {
         this.operations = operations;
         this.stats = stats;
         this.rate = rate;
@@ -85,6 +92,13 @@ final class Generator {
         this.sequences = new AtomicReferenceArray<>(threads);
         this.running = new AtomicInteger(threads);
         this.reporter = reporter;
+        this.idles = new IdleStrategy[threads];
+        for (int i = 0; i < threads; i++) {
+            idles[i] = idle.get();
+            if (idles[i] == null) {
+                throw new IllegalStateException("the idle strategy supplier returned null for generator thread " + i);
+            }
+        }
     }
 
     /**
@@ -209,7 +223,7 @@ final class Generator {
                 lastN = n;
                 long intended = paced ? sequence.intendedStartNanos() : lastEnd;
                 // Back to back (unpaced, or behind schedule): the last operation's end is this one's start.
-                long start = intended <= lastEnd ? lastEnd : waitUntil(intended);
+                long start = intended <= lastEnd ? lastEnd : waitUntil(intended, idles[index]);
                 if (pastCutoff(start)) {
                     sequence.abandon(); // the run is over: a paced operation not started by now is missed
                     return;
@@ -242,12 +256,15 @@ final class Generator {
     }
 
     /**
-     * Waits for the intended start, or until the cutoff makes it moot.
+     * Waits for the intended start, or until the cutoff makes it moot: parks while the start is more than
+     * {@value #SPIN_NANOS} ns away (a park wakes late by the timer slack, about 50 us on Linux), then idles with the
+     * thread's strategy, by default a busy spin that meets the start within a spin hint.
      *
      * @return the clock (nanoTime) read when the intended start had come; a time past the cutoff when the
      *         intended start is at or past it
      */
-    private long waitUntil(long intended) {
+    private long waitUntil(long intended, IdleStrategy idle) {
+        idle.reset();
         while (true) {
             if (pastCutoff(intended)) {
                 return intended;
@@ -260,7 +277,7 @@ final class Generator {
             if (left > SPIN_NANOS) {
                 LockSupport.parkNanos(Math.min(left - SPIN_NANOS, MAX_PARK_NANOS));
             } else {
-                Thread.onSpinWait();
+                idle.idle();
             }
         }
     }

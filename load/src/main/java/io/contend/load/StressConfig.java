@@ -1,13 +1,15 @@
 package io.contend.load;
 
+import io.contend.idle.IdleStrategy;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Objects;
+import java.util.function.Supplier;
 
 /**
  * The settings of a stress run. Build one with {@link #builder()}, which starts from the defaults that the
  * {@code contend stress} command also uses ({@link #DEFAULT_RATE}, {@link #DEFAULT_THREADS},
- * {@link #DEFAULT_DURATION}, {@link #DEFAULT_INTERVAL}, {@link #DEFAULT_WARMUP}, no log):
+ * {@link #DEFAULT_DURATION}, {@link #DEFAULT_INTERVAL}, {@link #DEFAULT_WARMUP}, no log, {@link #DEFAULT_IDLE}):
  * <pre>{@code
  * StressConfig config = StressConfig.builder().rate(Rate.parse("fixed=2k/s")).duration(Duration.ofSeconds(90)).build();
  * }</pre>
@@ -19,8 +21,10 @@ import java.util.Objects;
  * @param interval length of a reporting and logging interval, at least 1 ms
  * @param warmup time to run before measuring, not recorded (zero for none)
  * @param log interval log to write, or null
+ * @param idle gives each generator thread the strategy it idles with just before an intended start
  */
-public record StressConfig(Rate rate, int threads, Duration duration, long ops, Duration interval, Duration warmup, Path log) {
+public record StressConfig(Rate rate, int threads, Duration duration, long ops, Duration interval, Duration warmup, Path log,
+                           Supplier<? extends IdleStrategy> idle) {
     /** All out. */
     public static final Rate DEFAULT_RATE = Rate.throughput();
     /** One generator thread. */
@@ -31,6 +35,11 @@ public record StressConfig(Rate rate, int threads, Duration duration, long ops, 
     public static final Duration DEFAULT_INTERVAL = Duration.ofSeconds(1);
     /** No warm-up. */
     public static final Duration DEFAULT_WARMUP = Duration.ZERO;
+    /**
+     * A busy spin for the last 20 us before each intended start (the threads park until then): the start is met
+     * within a spin hint, at the price of a CPU while the spin lasts.
+     */
+    public static final Supplier<IdleStrategy> DEFAULT_IDLE = IdleStrategy::busySpin;
     /** The most generator threads. */
     public static final int MAX_THREADS = 10_000;
 
@@ -44,9 +53,11 @@ public record StressConfig(Rate rate, int threads, Duration duration, long ops, 
      * @param interval reporting and logging interval
      * @param warmup unrecorded warm-up before the measurement
      * @param log HdrHistogram interval log to write, or null for none
+     * @param idle gives each generator thread its idle strategy
      */
     public StressConfig {
         Objects.requireNonNull(rate, "rate");
+        Objects.requireNonNull(idle, "idle");
         Objects.requireNonNull(interval, "interval");
         Objects.requireNonNull(warmup, "warmup");
         if (threads < 1 || threads > MAX_THREADS) {
@@ -74,6 +85,21 @@ public record StressConfig(Rate rate, int threads, Duration duration, long ops, 
         }
     }
 
+    /**
+     * The settings with the {@link #DEFAULT_IDLE} strategy.
+     *
+     * @param rate how operations are paced
+     * @param threads generator threads, in [1, {@link #MAX_THREADS}]
+     * @param duration how long to run, or null to run until {@code ops} are done
+     * @param ops operations to run, 0 for no limit
+     * @param interval reporting and logging interval
+     * @param warmup unrecorded warm-up before the measurement
+     * @param log HdrHistogram interval log to write, or null for none
+     */
+    public StressConfig(Rate rate, int threads, Duration duration, long ops, Duration interval, Duration warmup, Path log) {
+        this(rate, threads, duration, ops, interval, warmup, log, DEFAULT_IDLE);
+    }
+
     /** @return a builder holding the defaults */
     public static Builder builder() {
         return new Builder();
@@ -88,6 +114,7 @@ public record StressConfig(Rate rate, int threads, Duration duration, long ops, 
         private Duration interval = DEFAULT_INTERVAL;
         private Duration warmup = DEFAULT_WARMUP;
         private Path log;
+        private Supplier<? extends IdleStrategy> idle = DEFAULT_IDLE;
 
         private Builder() {
         }
@@ -157,12 +184,23 @@ public record StressConfig(Rate rate, int threads, Duration duration, long ops, 
         }
 
         /**
+         * @param strategies gives each generator thread the strategy it idles with in the last 20 us before an
+         *        intended start (default {@link #DEFAULT_IDLE}); e.g. {@code IdleStrategy::yielding} where the
+         *        generator shares its CPUs with the system under test
+         * @return this
+         */
+        public Builder idle(Supplier<? extends IdleStrategy> strategies) {
+            this.idle = Objects.requireNonNull(strategies, "idle");
+            return this;
+        }
+
+        /**
          * @return the settings
          * @throws IllegalArgumentException naming a setting out of range
          */
         public StressConfig build() {
             Duration length = duration != null ? duration : ops > 0 ? null : DEFAULT_DURATION;
-            return new StressConfig(rate, threads, length, ops, interval, warmup, log);
+            return new StressConfig(rate, threads, length, ops, interval, warmup, log, idle);
         }
     }
 }

@@ -208,7 +208,8 @@ public final class StressRun {
             for (int i = 0; i < operations.length; i++) {
                 stats[i] = new OperationStats(operations[i].name());
             }
-            generator = new Generator(operations, stats, config.rate(), config.threads(), opsLimit, Thread.currentThread());
+            generator = new Generator(operations, stats, config.rate(), config.threads(), opsLimit, Thread.currentThread(),
+                    config.idle());
         }
 
         /** Starts the generator, reports every interval until the end, and sums up. */

@@ -41,7 +41,7 @@ public interface Pipeline extends AutoCloseable {
     /**
      * contend's {@link io.contend.exec.StagedExecutor}: MPSC queues, batched hand-off, and workers that spin, yield,
      * then park when the machine has a CPU to spare for them ({@code 3 x threadsPerStage + 1} below the available
-     * processors), and park at once otherwise ({@link io.contend.exec.IdleStrategy#forBusyThreads(int)}).
+     * processors), and park at once otherwise ({@link io.contend.idle.IdleStrategy#forBusyThreads(int)}).
      *
      * @param queueMode shared or per-thread queues
      * @param affinity how stage threads are placed on CPUs

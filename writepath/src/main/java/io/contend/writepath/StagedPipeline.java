@@ -2,8 +2,8 @@ package io.contend.writepath;
 
 import io.contend.exec.AffinityStrategy;
 import io.contend.exec.QueueMode;
-import io.contend.exec.IdleStrategy;
 import io.contend.exec.StagedExecutor;
+import io.contend.idle.IdleStrategy;
 
 import java.util.Objects;
 import java.util.Set;
@@ -16,7 +16,7 @@ import java.util.concurrent.Executors;
  * completes exactly once; the executor's own guarantees (see its notes) do the rest.
  */
 final class StagedPipeline implements Pipeline {
-    private final StagedExecutor executor;
+    private final StagedExecutor<Task, Object> executor;
 
     /** One request on its way through the stages. */
     private static final class Task {
@@ -38,10 +38,10 @@ final class StagedPipeline implements Pipeline {
 
     private StagedPipeline(WritePath path, QueueMode mode, AffinityStrategy affinity, int threads) {
         // Its stages and at least one thread feeding them: spin only where a CPU is to spare.
-        this.executor = StagedExecutor.builder().queueMode(mode).idle(IdleStrategy.forBusyThreads(3 * threads + 1))
+        this.executor = StagedExecutor.<Task>builder().queueMode(mode)
+                .idle(() -> IdleStrategy.forBusyThreads(3 * threads + 1))
                 .threadFactory(affinity.decorate(StagedPipeline::daemon, Set.of()))
-                .stage("parse", threads, t -> {
-                    Task task = (Task) t;
+                .<Task>stage("parse", threads, task -> {
                     try {
                         task.op = RequestCodec.parse(task.request);
                         task.request = null;
@@ -50,8 +50,7 @@ final class StagedPipeline implements Pipeline {
                         return task.fail(e);
                     }
                 })
-                .stage("apply", threads, t -> {
-                    Task task = (Task) t;
+                .<Task>stage("apply", threads, task -> {
                     try {
                         task.result = RequestCodec.apply(task.op, path);
                         return task;
@@ -59,8 +58,7 @@ final class StagedPipeline implements Pipeline {
                         return task.fail(e);
                     }
                 })
-                .stage("respond", threads, t -> {
-                    Task task = (Task) t;
+                .<Object>stage("respond", threads, task -> {
                     try {
                         task.done.complete(RequestCodec.respond(task.result));
                     } catch (RuntimeException e) {

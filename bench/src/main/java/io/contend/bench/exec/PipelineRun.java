@@ -151,14 +151,14 @@ public final class PipelineRun {
     }
 
     private static final class ContendPipeline implements Pipeline {
-        private final StagedExecutor executor;
+        private final StagedExecutor<Request, Request> executor;
 
         ContendPipeline(QueueMode mode, int perStage, ThreadFactory factory) {
-            executor = StagedExecutor.builder().queueMode(mode).threadFactory(factory)
-                    .stage("parse", perStage, t -> step((Request) t))
-                    .stage("apply", perStage, t -> step((Request) t))
-                    .stage("respond", perStage, t -> step((Request) t))
-                    .sink(t -> ((Request) t).done.complete(((Request) t).value)).build();
+            executor = StagedExecutor.<Request>builder().queueMode(mode).threadFactory(factory)
+                    .stage("parse", perStage, PipelineRun::step)
+                    .stage("apply", perStage, PipelineRun::step)
+                    .stage("respond", perStage, PipelineRun::step)
+                    .sink(r -> r.done.complete(r.value)).build();
         }
 
         @Override

@@ -1,5 +1,6 @@
 package io.contend.cli.stress;
 
+import io.contend.idle.IdleStrategy;
 import io.contend.load.Counts;
 import io.contend.load.Durations;
 import io.contend.load.Rate;
@@ -85,6 +86,12 @@ public final class StressCommand implements Callable<Integer> {
             description = "Unrecorded warm-up before the run (default: ${DEFAULT-VALUE}).")
     String warmup;
 
+    @Option(names = "--idle", scope = ScopeType.INHERIT, paramLabel = "STRATEGY",
+            description = "How a generator thread idles in the last 20 us before an intended start (it parks until "
+                    + "then): busySpin, yielding, noOp, spinThenPark, parkAtOnce or "
+                    + "backoff:SPINS:YIELDS:MINPARK:MAXPARK (default: ${DEFAULT-VALUE}).")
+    String idle;
+
     @Option(names = "--log", scope = ScopeType.INHERIT, paramLabel = "FILE",
             description = "Write an HdrHistogram interval log (tags <op>-rt, <op>-st, <op>-wt; values in ns).")
     Path log;
@@ -135,7 +142,9 @@ public final class StressCommand implements Callable<Integer> {
             if (log != null) {
                 builder.log(log);
             }
-            return builder.build();
+            IdleStrategy.parse(idle); // refuses a bad spec here, naming it
+            String idleSpec = idle;
+            return builder.idle(() -> IdleStrategy.parse(idleSpec)).build();
         } catch (IllegalArgumentException e) {
             throw new ParameterException(executing.commandLine(), e.getMessage(), e);
         }

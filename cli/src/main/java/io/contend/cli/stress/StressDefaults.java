@@ -24,6 +24,8 @@ final class StressDefaults implements IDefaultValueProvider {
                 return Durations.format(StressConfig.DEFAULT_INTERVAL);
             case "--warmup":
                 return Durations.format(StressConfig.DEFAULT_WARMUP);
+            case "--idle":
+                return StressConfig.DEFAULT_IDLE.get().spec();
             default:
                 return null;
         }
