@@ -1,6 +1,7 @@
 package io.contend.idle;
 
 import java.util.Locale;
+import java.util.function.Supplier;
 
 /**
  * What a thread does when a round of its loop found no work: spin, yield, park, or a mix that changes as the idle
@@ -169,5 +170,17 @@ public interface IdleStrategy {
         }
         throw new IllegalArgumentException("unknown idle strategy '" + spec + "'; expected busySpin, yielding, noOp, "
                 + "spinThenPark, parkAtOnce or backoff:SPINS:YIELDS:MINPARK:MAXPARK (nanoseconds)");
+    }
+
+    /**
+     * A supplier of new instances of what {@code spec} names, for APIs that want one strategy per thread. The spec
+     * is checked now; suppliers of the same strategy are equal, and their {@code toString()} is its spec.
+     *
+     * @param spec as {@link #parse(String)} reads it
+     * @return the supplier
+     * @throws IllegalArgumentException naming the text if it is not a strategy
+     */
+    static Supplier<IdleStrategy> supplier(String spec) {
+        return new SpecSupplier(parse(spec).spec());
     }
 }

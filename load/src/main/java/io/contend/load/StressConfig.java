@@ -39,7 +39,7 @@ public record StressConfig(Rate rate, int threads, Duration duration, long ops, 
      * A busy spin for the last 20 us before each intended start (the threads park until then): the start is met
      * within a spin hint, at the price of a CPU while the spin lasts.
      */
-    public static final Supplier<IdleStrategy> DEFAULT_IDLE = IdleStrategy::busySpin;
+    public static final Supplier<IdleStrategy> DEFAULT_IDLE = IdleStrategy.supplier("busySpin");
     /** The most generator threads. */
     public static final int MAX_THREADS = 10_000;
 

@@ -114,6 +114,44 @@ public final class WorkloadOptions {
 
     /**
      * @param name the option's name without dashes
+     * @param fallback the value in bytes when absent
+     * @param min the fewest bytes accepted
+     * @param max the most bytes accepted
+     * @return the value in bytes, in [min, max] (see {@link Sizes}: 64MiB, 16KiB, or plain bytes), or fallback when
+     *         absent
+     * @throws IllegalArgumentException naming the option, the text and the range
+     */
+    public long size(String name, long fallback, long min, long max) {
+        String v = string(name, null);
+        if (v == null) {
+            return fallback;
+        }
+        long n = Sizes.parse("workload option --" + name, v);
+        if (n < min || n > max) {
+            throw new IllegalArgumentException("workload option --" + name + " must be in [" + Sizes.format(min) + ", "
+                    + Sizes.format(max) + "]: '" + v + "'");
+        }
+        return n;
+    }
+
+    /**
+     * Refuses an option that was renamed, with a one-line hint, e.g. {@code --pool-mib 64} gets "workload option
+     * --pool-mib is now --pool-size 64MiB".
+     *
+     * @param oldName the retired name without dashes
+     * @param hint what to write instead, given the old value, e.g. {@code v -> "--pool-size " + v + "MiB"}
+     * @throws IllegalArgumentException if the old option was given
+     */
+    public void refuseRetired(String oldName, java.util.function.UnaryOperator<String> hint) {
+        String v = values.get(oldName);
+        if (v != null) {
+            used.add(oldName);
+            throw new IllegalArgumentException("workload option --" + oldName + " is now " + hint.apply(v));
+        }
+    }
+
+    /**
+     * @param name the option's name without dashes
      * @param fallback the value when absent
      * @return the value as a duration (see {@link Durations}), or fallback when absent
      */

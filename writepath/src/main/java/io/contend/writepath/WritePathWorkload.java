@@ -4,6 +4,7 @@ import io.contend.alloc.AllocationStrategy;
 import io.contend.exec.AffinityStrategy;
 import io.contend.exec.QueueMode;
 import io.contend.load.Operation;
+import io.contend.load.Sizes;
 import io.contend.load.Workload;
 import io.contend.load.WorkloadOption;
 import io.contend.load.WorkloadOptions;
@@ -59,12 +60,13 @@ public final class WritePathWorkload implements Workload {
             new WorkloadOption("stage-threads", "N", "Threads per stage, 1 to 64 (default: 1)."),
             new WorkloadOption("reads", "PCT", "Share of reads, 0 to 100 (default: 50)."),
             new WorkloadOption("keys", "N", "Distinct rows, 16 per partition, 1 to 100M (default: 100k)."),
-            new WorkloadOption("value-size", "BYTES", "Bytes per value, 0 to 65536 (default: 100)."),
+            new WorkloadOption("value-size", "SIZE", "Bytes per value, 0B to 64KiB (default: 100B)."),
             new WorkloadOption("ttl-percent", "PCT", "Share of writes with a TTL, 0 to 100 (default: 10)."),
-            new WorkloadOption("pool-mib", "MIB", "Memory pool of the memtables, 1 to 65536 MiB (default: 64)."),
-            new WorkloadOption("threshold-mib", "MIB", "Memtable switch threshold, 1 to the pool (default: 16)."),
-            new WorkloadOption("threshold-kib", "KIB", "Memtable switch threshold in KiB, 64 to the pool, for runs "
-                    + "short enough to need small memtables (instead of --threshold-mib)."));
+            new WorkloadOption("pool-size", "SIZE", "Memory pool of the memtables, 1MiB to 64GiB (default: 64MiB)."),
+            new WorkloadOption("threshold", "SIZE", "Memtable switch threshold, 64KiB to the pool; small ones suit "
+                    + "short runs (default: 16MiB)."),
+            WorkloadOption.retired("pool-mib", "pool-size"), WorkloadOption.retired("threshold-mib", "threshold"),
+            WorkloadOption.retired("threshold-kib", "threshold"));
 
     private static final int ROWS_PER_PARTITION = 16;
     private static final long TIMEOUT_SECONDS = 30;
@@ -102,7 +104,7 @@ public final class WritePathWorkload implements Workload {
      *
      * @param components the write path's components, its request pipeline included
      * @param options the options of the mix, the keys and the memory ({@code reads}, {@code keys},
-     *        {@code value-size}, {@code ttl-percent}, {@code pool-mib}, {@code threshold-mib} or {@code threshold-kib}); the component
+     *        {@code value-size}, {@code ttl-percent}, {@code pool-size}, {@code threshold}); the component
      *        options are not read here
      * @throws IllegalArgumentException for a bad option, naming it and its value
      */
@@ -115,20 +117,16 @@ public final class WritePathWorkload implements Workload {
         this.clock = java.util.Objects.requireNonNull(clock, "clock");
         this.readPercent = (int) options.number("reads", 50, 0, 100);
         this.keys = (int) options.number("keys", 100_000, 1, 100_000_000);
-        this.valueSize = (int) options.number("value-size", 100, 0, 65_536);
+        options.refuseRetired("pool-mib", v -> "--pool-size " + v + "MiB");
+        options.refuseRetired("threshold-mib", v -> "--threshold " + v + "MiB");
+        options.refuseRetired("threshold-kib", v -> "--threshold " + v + "KiB");
+        this.valueSize = (int) options.size("value-size", 100, 0, 64 << 10);
         this.ttlPercent = (int) options.number("ttl-percent", 10, 0, 100);
-        long pool = options.number("pool-mib", 64, 1, 65_536) << 20;
-        long thresholdKib = options.number("threshold-kib", 0, 64, 64L << 20);
-        long thresholdMib = options.number("threshold-mib", 0, 1, 65_536);
-        if (thresholdKib != 0 && thresholdMib != 0) {
-            throw new IllegalArgumentException("workload options --threshold-kib (" + thresholdKib
-                    + ") and --threshold-mib (" + thresholdMib + ") are one setting: give one");
-        }
-        long threshold = thresholdKib != 0 ? thresholdKib << 10 : (thresholdMib != 0 ? thresholdMib : 16) << 20;
+        long pool = options.size("pool-size", 64L << 20, 1L << 20, 64L << 30);
+        long threshold = options.size("threshold", 16L << 20, 64L << 10, 64L << 30);
         if (threshold > pool) {
-            String given = thresholdKib != 0 ? "--threshold-kib (" + thresholdKib : "--threshold-mib (" + (threshold >> 20);
-            throw new IllegalArgumentException("workload option " + given + ") must not exceed --pool-mib ("
-                    + (pool >> 20) + ")");
+            throw new IllegalArgumentException("workload option --threshold (" + Sizes.format(threshold)
+                    + ") must not exceed --pool-size (" + Sizes.format(pool) + ")");
         }
         this.path = WritePath.builder().components(components).poolBytes(pool).flushThresholdBytes(threshold).build();
         this.pipeline = direct ? null : components.pipeline().create(path);

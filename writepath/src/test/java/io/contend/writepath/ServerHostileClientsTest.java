@@ -33,8 +33,8 @@ class ServerHostileClientsTest {
     private final List<AutoCloseable> open = new ArrayList<>();
 
     private WritePathServer server(ServerLimits limits) throws Exception {
-        WritePathWorkload w = new WritePathWorkload(new WorkloadOptions(Map.of("keys", "100", "pool-mib", "8",
-                "threshold-kib", "64")));
+        WritePathWorkload w = new WritePathWorkload(new WorkloadOptions(Map.of("keys", "100", "pool-size", "8MiB",
+                "threshold", "64KiB")));
         WritePathServer s = limits == null ? WritePathServer.start(w, new InetSocketAddress("127.0.0.1", 0))
                 : WritePathServer.start(w, new InetSocketAddress("127.0.0.1", 0), limits);
         open.add(s);
@@ -281,7 +281,7 @@ class ServerHostileClientsTest {
             }
         };
         WritePathWorkload w = new WritePathWorkload(Components.contend().withPipeline(starving),
-                new WorkloadOptions(Map.of("keys", "100", "pool-mib", "8", "threshold-kib", "64")));
+                new WorkloadOptions(Map.of("keys", "100", "pool-size", "8MiB", "threshold", "64KiB")));
         WritePathServer s = WritePathServer.start(w, new InetSocketAddress("127.0.0.1", 0));
         open.add(s);
         AtomicReference<Throwable> fatal = new AtomicReference<>();
@@ -312,7 +312,7 @@ class ServerHostileClientsTest {
             }
         };
         WritePathWorkload w = new WritePathWorkload(Components.contend().withHistogram(failing),
-                new WorkloadOptions(Map.of("keys", "100", "pool-mib", "8", "threshold-kib", "64")));
+                new WorkloadOptions(Map.of("keys", "100", "pool-size", "8MiB", "threshold", "64KiB")));
         WritePathServer s = WritePathServer.start(w, new InetSocketAddress("127.0.0.1", 0));
         AtomicReference<Throwable> fatal = new AtomicReference<>();
         CountDownLatch told = new CountDownLatch(1);

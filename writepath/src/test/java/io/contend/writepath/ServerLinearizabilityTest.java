@@ -28,8 +28,8 @@ class ServerLinearizabilityTest {
     private static final String[] KEYS = {"k0", "k1", "k2"};
 
     private static WritePathServer server(WriteClock clock) throws Exception {
-        WritePathWorkload w = new WritePathWorkload(new WorkloadOptions(Map.of("keys", "100", "pool-mib", "8",
-                "threshold-kib", "64")), clock);
+        WritePathWorkload w = new WritePathWorkload(new WorkloadOptions(Map.of("keys", "100", "pool-size", "8MiB",
+                "threshold", "64KiB")), clock);
         return WritePathServer.start(w, new InetSocketAddress("127.0.0.1", 0));
     }
 

@@ -26,7 +26,7 @@ class WritePathServerTest {
 
     private static WritePathServer server(String build) throws Exception {
         WritePathWorkload w = new WritePathWorkload(new WorkloadOptions(Map.of("build", build, "keys", "500",
-                "pool-mib", "8", "threshold-kib", "64", "value-size", "200")));
+                "pool-size", "8MiB", "threshold", "64KiB", "value-size", "200")));
         return WritePathServer.start(w, new InetSocketAddress("127.0.0.1", 0));
     }
 

@@ -24,12 +24,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class WritePathWorkloadTest {
 
     private static WorkloadOptions options(String... pairs) {
-        Map<String, String> map = new HashMap<>(Map.of("keys", "2000", "pool-mib", "4", "threshold-mib", "1"));
+        Map<String, String> map = new HashMap<>(Map.of("keys", "2000", "pool-size", "4MiB", "threshold", "1MiB"));
         for (int i = 0; i < pairs.length; i += 2) {
             map.put(pairs[i], pairs[i + 1]);
-        }
-        if (map.containsKey("threshold-kib")) {
-            map.remove("threshold-mib");
         }
         return new WorkloadOptions(map);
     }
@@ -77,22 +74,27 @@ class WritePathWorkloadTest {
         e = assertThrows(IllegalArgumentException.class, () -> new WritePathWorkload(options("reads", "101")));
         assertTrue(e.getMessage().contains("--reads must be a whole number in [0, 100]: '101'"), e::getMessage);
         e = assertThrows(IllegalArgumentException.class,
-                () -> new WritePathWorkload(options("threshold-mib", "8")));
-        assertTrue(e.getMessage().contains("--threshold-mib (8) must not exceed --pool-mib (4)"), e::getMessage);
+                () -> new WritePathWorkload(options("threshold", "8MiB")));
+        assertTrue(e.getMessage().contains("--threshold (8MiB) must not exceed --pool-size (4MiB)"), e::getMessage);
         e = assertThrows(IllegalArgumentException.class,
-                () -> new WritePathWorkload(options("threshold-kib", "8192")));
-        assertTrue(e.getMessage().contains("--threshold-kib (8192) must not exceed --pool-mib (4)"), e::getMessage);
+                () -> new WritePathWorkload(options("threshold", "8192KiB")));
+        assertTrue(e.getMessage().contains("--threshold (8MiB) must not exceed --pool-size (4MiB)"), e::getMessage);
         e = assertThrows(IllegalArgumentException.class,
-                () -> new WritePathWorkload(options("threshold-kib", "32")));
-        assertTrue(e.getMessage().contains("--threshold-kib must be a whole number in [64, "), e::getMessage);
-        Map<String, String> both = new HashMap<>(Map.of("pool-mib", "4", "threshold-mib", "1", "threshold-kib", "256"));
-        e = assertThrows(IllegalArgumentException.class, () -> new WritePathWorkload(new WorkloadOptions(both)));
-        assertTrue(e.getMessage().contains("are one setting"), e::getMessage);
+                () -> new WritePathWorkload(options("threshold", "32KiB")));
+        assertEquals("workload option --threshold must be in [64KiB, 64GiB]: '32KiB'", e.getMessage());
+        e = assertThrows(IllegalArgumentException.class, () -> new WritePathWorkload(options("pool-size", "64M")));
+        assertTrue(e.getMessage().contains("'64M' has no binary unit"), e::getMessage);
+        e = assertThrows(IllegalArgumentException.class, () -> new WritePathWorkload(options("pool-mib", "64")));
+        assertEquals("workload option --pool-mib is now --pool-size 64MiB", e.getMessage());
+        e = assertThrows(IllegalArgumentException.class, () -> new WritePathWorkload(options("threshold-kib", "64")));
+        assertEquals("workload option --threshold-kib is now --threshold 64KiB", e.getMessage());
+        e = assertThrows(IllegalArgumentException.class, () -> new WritePathWorkload(options("threshold-mib", "1")));
+        assertEquals("workload option --threshold-mib is now --threshold 1MiB", e.getMessage());
     }
 
     @Test
     void aThresholdInKibSwitchesSmallMemtables() {
-        Map<String, String> map = new HashMap<>(Map.of("keys", "2000", "pool-mib", "4", "threshold-kib", "64",
+        Map<String, String> map = new HashMap<>(Map.of("keys", "2000", "pool-size", "4MiB", "threshold", "64KiB",
                 "reads", "0", "value-size", "1000", "pipeline", "direct"));
         WritePathWorkload w = new WritePathWorkload(new WorkloadOptions(map));
         try {

@@ -103,8 +103,8 @@ public final class WritePathRun {
         }
         WritePathWorkload workload = new WritePathWorkload(build.components(), new WorkloadOptions(Map.of(
                 "keys", Integer.toString(KEYS), "value-size", Integer.toString(VALUE_BYTES),
-                "ttl-percent", Integer.toString(TTL_PERCENT), "pool-mib", Integer.toString(POOL_MIB),
-                "threshold-kib", Integer.toString(THRESHOLD_KIB))));
+                "ttl-percent", Integer.toString(TTL_PERCENT), "pool-size", POOL_MIB + "MiB",
+                "threshold", THRESHOLD_KIB + "KiB")));
         Metered metered = new Metered(workload);
         StressConfig config = StressConfig.builder().rate(new Rate(Rate.Mode.FIXED, rate)).threads(GENERATOR_THREADS)
                 .duration(length).warmup(warmup).interval(LatencyBlockRecorder.intervalFor(length, BLOCKS)).build();

@@ -3,7 +3,7 @@ package io.contend.cli.hdr;
 import com.google.gson.JsonObject;
 import io.contend.hdr.LatencyStats;
 
-/** One latency summary as a JSON object: the fields both {@code hdr summarize --format json} and stress's --json use. */
+/** One latency summary as a JSON object: the fields both {@code hdr summarize --format json} and stress's --summary-json use. */
 public final class LatencyJson {
     private LatencyJson() {
     }

@@ -3,6 +3,7 @@ package io.contend.cli.hdr;
 import io.contend.hdr.HdrLogReader;
 import io.contend.hdr.IntervalFilter;
 import io.contend.hdr.LogSummary;
+import io.contend.hdr.OutputFile;
 import io.contend.hdr.OutputUnit;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -10,9 +11,11 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 
 /** {@code contend hdr summarize FILE...}: per tag, the intervals of all logs added up (or of each log). */
 @Command(name = "summarize",
@@ -37,6 +40,10 @@ final class SummarizeCommand extends HdrSubcommand {
     @Option(names = "--per-file", description = "Summarize each FILE on its own instead of adding them up.")
     boolean perFile;
 
+    @Option(names = "--out", paramLabel = "FILE", description = "Write the summary there, whole or not at all "
+            + "(default: standard output).")
+    Path summary;
+
     @Mixin
     FilterOptions filters;
 
@@ -51,6 +58,9 @@ final class SummarizeCommand extends HdrSubcommand {
     @Override
     int execute() throws IOException {
         requireFiles(files);
+        if (summary != null) {
+            requireNotAnInput(summary, files);
+        }
         IntervalFilter filter = filters.filter(spec);
         OutputUnit unit = unitOption.unit(spec);
         List<LogSummary> summaries = new ArrayList<>();
@@ -63,7 +73,16 @@ final class SummarizeCommand extends HdrSubcommand {
         } else {
             summaries.add(LogSummary.ofAll(files, filter));
         }
-        out().print(format.render(summaries, unit));
+        String text = format.render(summaries, unit);
+        if (summary == null) {
+            out().print(text);
+        } else {
+            try (OutputFile output = outputFile(summary, files)) {
+                output.stream().write(text.getBytes(StandardCharsets.UTF_8));
+                output.commit();
+            }
+            out().println("Wrote the " + format.name().toLowerCase(Locale.ROOT) + " summary to " + summary);
+        }
         out().flush();
         return 0;
     }

@@ -50,6 +50,6 @@ enum SummarizeFormat {
             array.add(l);
         }
         root.add("logs", array);
-        return new GsonBuilder().setPrettyPrinting().serializeNulls().create().toJson(root) + "\n";
+        return new GsonBuilder().setPrettyPrinting().serializeNulls().disableHtmlEscaping().create().toJson(root) + "\n";
     }
 }

@@ -1,5 +1,6 @@
 package io.contend.cli.lab;
 
+import io.contend.cli.Renamed;
 import io.contend.cli.analysis.ContinuedRun;
 import io.contend.cli.analysis.StoppingRule;
 import io.contend.cli.analysis.TextTable;
@@ -94,11 +95,16 @@ public final class LabCommand implements Callable<Integer> {
                     + "e.g. --where queue=SpscArray --where benchmark=throughput.")
     Map<String, String> where = new LinkedHashMap<>();
 
-    @Option(names = "--out", paramLabel = "DIR", description = "Output directory (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--out-dir", paramLabel = "DIR", description = "Output directory (default: ${DEFAULT-VALUE}).")
     Path out = Path.of("contend-results");
 
+    @Option(names = "--out", hidden = true, paramLabel = "DIR")
+    void retiredOut(String dir) {
+        throw Renamed.refuse(spec, "--out", "--out-dir " + dir);
+    }
+
     @Option(names = "--more",
-            description = "Add rounds to the run of each named experiment stored in the --out directory's results.json, "
+            description = "Add rounds to the run of each named experiment stored in the --out-dir directory's results.json, "
                     + "in that run's mode (rounds fitted to the budget, or --rounds N), and judge every comparison again "
                     + "over all its rounds by an anytime-valid confidence sequence, which holds although the verdicts "
                     + "were seen before adding; at most " + StoppingRule.MAX_LOOKS + " looks per run. Give the run's "
@@ -220,7 +226,7 @@ public final class LabCommand implements Callable<Integer> {
         Path file = out.resolve(ResultsFile.NAME);
         if (!Files.isRegularFile(file)) {
             throw new ParameterException(spec.commandLine(), "--more: no " + file + " to add rounds to; run contend lab "
-                    + String.join(" ", experiments) + (out.equals(Path.of("contend-results")) ? "" : " --out " + out)
+                    + String.join(" ", experiments) + (out.equals(Path.of("contend-results")) ? "" : " --out-dir " + out)
                     + " first");
         }
         ResultsFile.Contents stored;
@@ -483,7 +489,7 @@ public final class LabCommand implements Callable<Integer> {
 
     private void checkOut() {
         if (Files.exists(out) && !Files.isDirectory(out)) {
-            throw new ParameterException(spec.commandLine(), "--out " + out + ": exists and is not a directory");
+            throw new ParameterException(spec.commandLine(), "--out-dir " + out + ": exists and is not a directory");
         }
     }
 

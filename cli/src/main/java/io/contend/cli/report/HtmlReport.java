@@ -100,7 +100,7 @@ public final class HtmlReport {
         Path results = directory.resolve(ResultsFile.NAME);
         if (!Files.isRegularFile(results)) {
             throw new IllegalArgumentException("no " + ResultsFile.NAME + " in " + directory.toAbsolutePath()
-                    + ": run 'contend lab --out " + directory + "' first");
+                    + ": run 'contend lab --out-dir " + directory + "' first");
         }
         ResultsFile.Contents contents;
         try {

@@ -1,5 +1,6 @@
 package io.contend.cli.report;
 
+import io.contend.cli.Renamed;
 import io.contend.cli.analysis.Judge;
 import io.contend.cli.analysis.Rejudge;
 import io.contend.cli.results.ExperimentInfo;
@@ -26,7 +27,7 @@ import java.nio.file.Path;
 import java.util.concurrent.Callable;
 
 /**
- * {@code contend report [DIR|FILE...] [--margin M] [--out DIR]}: renders the lab report from results files alone,
+ * {@code contend report [DIR|FILE...] [--margin M] [--out-dir DIR]}: renders the lab report from results files alone,
  * without running anything. With one directory and no option it re-renders DIR/index.html from DIR/results.json
  * as stored. With several inputs, or {@code --margin}, it judges every comparison again from the files' per-round
  * samples, pooling the runs of the same comparison ({@link Rejudge}), and says so at the top of the report.
@@ -50,9 +51,14 @@ public final class ReportCommand implements Callable<Integer> {
             + "margin, e.g. 0.02 for 2%% (default with several inputs: the lab's, 0.05).")
     Double margin;
 
-    @Option(names = "--out", paramLabel = "DIR", description = "Where to write index.html when judging again "
+    @Option(names = "--out-dir", paramLabel = "DIR", description = "Where to write index.html when judging again "
             + "(default: the first input's directory).")
     Path out;
+
+    @Option(names = "--out", hidden = true, paramLabel = "DIR")
+    void retiredOut(String dir) {
+        throw Renamed.refuse(spec, "--out", "--out-dir " + dir);
+    }
 
     /**
      * A directory without results.json, or a file that is not one, is a usage error (exit 2); a file that cannot

@@ -60,7 +60,7 @@ final class JsonSummary {
             operations.add(op.name(), o);
         }
         root.add("operations", operations);
-        return new GsonBuilder().setPrettyPrinting().create().toJson(root) + "\n";
+        return new GsonBuilder().setPrettyPrinting().disableHtmlEscaping().create().toJson(root) + "\n";
     }
 
 }

@@ -1,5 +1,6 @@
 package io.contend.cli.stress;
 
+import io.contend.cli.Renamed;
 import io.contend.idle.IdleStrategy;
 import io.contend.load.Counts;
 import io.contend.load.Durations;
@@ -96,7 +97,12 @@ public final class StressCommand implements Callable<Integer> {
             description = "Write an HdrHistogram interval log (tags <op>-rt, <op>-st, <op>-wt; values in ns).")
     Path log;
 
-    @Option(names = "--json", scope = ScopeType.INHERIT, paramLabel = "FILE",
+    @Option(names = "--json", scope = ScopeType.INHERIT, hidden = true, paramLabel = "FILE")
+    void retiredJson(String file) {
+        throw Renamed.refuse(spec, "--json", "--summary-json " + file);
+    }
+
+    @Option(names = "--summary-json", scope = ScopeType.INHERIT, paramLabel = "FILE",
             description = "Also write the summary as JSON to FILE (latencies in ms), for programs.")
     Path json;
 
@@ -142,9 +148,7 @@ public final class StressCommand implements Callable<Integer> {
             if (log != null) {
                 builder.log(log);
             }
-            IdleStrategy.parse(idle); // refuses a bad spec here, naming it
-            String idleSpec = idle;
-            return builder.idle(() -> IdleStrategy.parse(idleSpec)).build();
+            return builder.idle(IdleStrategy.supplier(idle)).build();
         } catch (IllegalArgumentException e) {
             throw new ParameterException(executing.commandLine(), e.getMessage(), e);
         }

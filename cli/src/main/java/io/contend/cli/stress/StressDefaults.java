@@ -25,7 +25,7 @@ final class StressDefaults implements IDefaultValueProvider {
             case "--warmup":
                 return Durations.format(StressConfig.DEFAULT_WARMUP);
             case "--idle":
-                return StressConfig.DEFAULT_IDLE.get().spec();
+                return StressConfig.DEFAULT_IDLE.toString();
             default:
                 return null;
         }

@@ -43,7 +43,7 @@ final class WorkloadCommand implements Callable<Integer> {
         spec.usageMessage().description(type.description(), "");
         for (WorkloadOption option : type.options()) {
             spec.addOption(OptionSpec.builder("--" + option.name()).paramLabel(option.paramLabel())
-                    .description(option.description()).type(String.class).build());
+                    .description(option.description()).type(String.class).hidden(option.retired()).build());
         }
         return spec;
     }

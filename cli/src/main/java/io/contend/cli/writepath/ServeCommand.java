@@ -1,6 +1,8 @@
 package io.contend.cli.writepath;
 
+import io.contend.cli.Renamed;
 import io.contend.load.Durations;
+import io.contend.load.Sizes;
 import io.contend.load.WorkloadOption;
 import io.contend.load.WorkloadOptions;
 import io.contend.writepath.ReadBack;
@@ -67,9 +69,14 @@ public final class ServeCommand implements Callable<Integer> {
             + ServerLimits.DEFAULT_MAX_ROWS + ").")
     Long maxRows;
 
-    @Option(names = "--max-data-mib", paramLabel = "MIB", description = "MiB of keys and values that PUT rows may "
-            + "hold; then 503 (default: a quarter of the heap the memory pool and request bodies leave).")
-    Long maxDataMib;
+    @Option(names = "--max-data", paramLabel = "SIZE", description = "Bytes of keys and values that PUT rows may "
+            + "hold, e.g. 256MiB; then 503 (default: a quarter of the heap the memory pool and request bodies leave).")
+    String maxData;
+
+    @Option(names = "--max-data-mib", hidden = true, paramLabel = "MIB")
+    void retiredMaxDataMib(String mib) {
+        throw Renamed.refuse(spec, "--max-data-mib", "--max-data " + mib + "MiB");
+    }
 
     @Option(names = "--max-connections", paramLabel = "N", description = "Connections served at once; more are "
             + "closed until one ends (default: " + ServerLimits.DEFAULT_MAX_CONNECTIONS + ").")
@@ -243,11 +250,12 @@ public final class ServeCommand implements Callable<Integer> {
             }
             limits = limits.withMaxRows(maxRows);
         }
-        if (maxDataMib != null) {
-            if (maxDataMib < 1 || maxDataMib > (1L << 40)) {
-                throw new IllegalArgumentException("--max-data-mib must be in [1, " + (1L << 40) + "]: " + maxDataMib);
+        if (maxData != null) {
+            long bytes = Sizes.parse("--max-data", maxData);
+            if (bytes < 1 || bytes > (1L << 60)) {
+                throw new IllegalArgumentException("--max-data must be in [1B, 1024PiB]: '" + maxData + "'");
             }
-            limits = limits.withMaxDataBytes(maxDataMib << 20);
+            limits = limits.withMaxDataBytes(bytes);
         }
         if (maxConnections != null) {
             if (maxConnections < 1 || maxConnections > 100_000) {
@@ -279,7 +287,7 @@ public final class ServeCommand implements Callable<Integer> {
         public CommandSpec transform(CommandSpec spec) {
             for (WorkloadOption option : WritePathWorkload.OPTIONS) {
                 spec.addOption(OptionSpec.builder("--" + option.name()).paramLabel(option.paramLabel())
-                        .description(option.description()).type(String.class).build());
+                        .description(option.description()).type(String.class).hidden(option.retired()).build());
             }
             return spec;
         }

@@ -100,7 +100,7 @@ class RejudgeTest {
 
         InProcess cli = new InProcess();
         Path out = dir.resolve("pooled");
-        assertEquals(0, cli.run("report", a.toString(), b.toString(), "--margin", "0.02", "--out", out.toString()),
+        assertEquals(0, cli.run("report", a.toString(), b.toString(), "--margin", "0.02", "--out-dir", out.toString()),
                 cli.err());
         String html = Files.readString(out.resolve("index.html"));
         assertTrue(html.contains("judged again from their samples at a 2.0% margin, pooling 2 file(s) of 2 run(s)"),

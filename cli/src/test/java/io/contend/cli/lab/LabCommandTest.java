@@ -50,10 +50,10 @@ class LabCommandTest {
         assertEquals(2, run("lab", "--rounds", "1"));
         assertTrue(contend.err().contains("--rounds must be in [2, 1000]"), contend.err());
         Path file = Files.writeString(dir.resolve("file"), "x");
-        assertEquals(2, run("lab", "backoff", "--out", file.toString()));
+        assertEquals(2, run("lab", "backoff", "--out-dir", file.toString()));
         assertTrue(contend.err().contains(file + ": exists and is not a directory"), contend.err());
         assertEquals("x", Files.readString(file));
-        assertEquals(2, run("lab", "queues", "--where", "queue=Nope", "--out", dir.toString()));
+        assertEquals(2, run("lab", "queues", "--where", "queue=Nope", "--out-dir", dir.toString()));
         assertTrue(contend.err().contains("no comparison matches --where {queue=Nope}"), contend.err());
     }
 
@@ -82,7 +82,7 @@ class LabCommandTest {
     /** The real thing, end to end: JMH forks, a table, and results.json in the documented schema. */
     @Test
     void smokeRunPrintsTheTableAndWritesResults(@TempDir Path dir) throws Exception {
-        assertEquals(0, run("lab", "backoff", "--smoke", "--threads", "2", "--out", dir.toString()), contend.err());
+        assertEquals(0, run("lab", "backoff", "--smoke", "--threads", "2", "--out-dir", dir.toString()), contend.err());
         String table = contend.out();
         assertTrue(table.contains("vs cas") && table.contains("cas-spinYieldPark") && table.contains("longAdder"), table);
         assertTrue(table.contains("95% CI") && table.contains("Verdict") && table.contains("verdicts:"), table);

@@ -105,13 +105,13 @@ class LabMoreTest {
 
     @Test
     void moreAppendsRoundsToTheStoredRunAndJudgesThemByTheSequence(@TempDir Path dir) throws Exception {
-        assertEquals(0, lab("scripted", "--rounds", "3", "--out", dir.toString()), err);
+        assertEquals(0, lab("scripted", "--rounds", "3", "--out-dir", dir.toString()), err);
         List<ResultRecord> first = records(dir);
         String run = first.get(0).run();
         assertTrue(first.stream().allMatch(r -> r.looks().equals(List.of(3))), first.toString());
         assertTrue(!out.contains(" seq"), out);
 
-        assertEquals(0, lab("scripted", "--more", "--rounds", "4", "--out", dir.toString()), err);
+        assertEquals(0, lab("scripted", "--more", "--rounds", "4", "--out-dir", dir.toString()), err);
         assertTrue(out.contains("look 2 of at most " + StoppingRule.MAX_LOOKS), out);
         assertTrue(out.contains(" seq") && out.contains("looks at 3, 7 rounds"), out);
         List<ResultRecord> second = records(dir);
@@ -138,37 +138,37 @@ class LabMoreTest {
 
     @Test
     void moreRefusesWithoutAStoredRun(@TempDir Path dir) throws Exception {
-        assertEquals(2, lab("scripted", "--more", "--out", dir.toString()));
+        assertEquals(2, lab("scripted", "--more", "--out-dir", dir.toString()));
         assertTrue(err.contains("--more: no " + dir.resolve(ResultsFile.NAME) + " to add rounds to"), err);
         Files.writeString(dir.resolve(ResultsFile.NAME), "{\"schemaVersion\": 3, \"results\": []}");
-        assertEquals(2, lab("scripted", "--more", "--out", dir.toString()));
+        assertEquals(2, lab("scripted", "--more", "--out-dir", dir.toString()));
         assertTrue(err.contains("holds no run of 'scripted' to add rounds to"), err);
-        assertEquals(2, lab("--more", "--out", dir.toString()));
+        assertEquals(2, lab("--more", "--out-dir", dir.toString()));
         assertTrue(err.contains("--more adds rounds to the stored run of the experiments named"), err);
     }
 
     @Test
     void moreRefusesAPlanThatDiffersFromTheStoredRun(@TempDir Path dir) throws Exception {
-        assertEquals(0, lab("scripted", "--rounds", "2", "--out", dir.toString()), err);
+        assertEquals(0, lab("scripted", "--rounds", "2", "--out-dir", dir.toString()), err);
         String stored = Files.readString(dir.resolve(ResultsFile.NAME));
-        assertEquals(2, lab("scripted", "--more", "--threads", "1", "--out", dir.toString()));
+        assertEquals(2, lab("scripted", "--more", "--threads", "1", "--out-dir", dir.toString()));
         assertTrue(err.contains("the stored run of 'scripted' measured 3 configurations, this plan 3 (only stored: "
                 + "bench impl=a threads=2"), err);
-        assertEquals(2, lab("scripted", "--more", "--where", "impl=b", "--out", dir.toString()));
+        assertEquals(2, lab("scripted", "--more", "--where", "impl=b", "--out-dir", dir.toString()));
         assertTrue(err.contains("no comparison matches") || err.contains("this plan 0"), err);
-        assertEquals(2, lab("scripted", "--more", "--full", "--out", dir.toString()));
+        assertEquals(2, lab("scripted", "--more", "--full", "--out-dir", dir.toString()));
         assertTrue(err.contains("continues the stored run of 'scripted' in its own mode, quick: drop --full"), err);
         assertEquals(stored, Files.readString(dir.resolve(ResultsFile.NAME)), "a refusal changes nothing");
     }
 
     @Test
     void moreRefusesARunThatHasHadItsLooks(@TempDir Path dir) throws Exception {
-        assertEquals(0, lab("scripted", "--rounds", "2", "--out", dir.toString()), err);
+        assertEquals(0, lab("scripted", "--rounds", "2", "--out-dir", dir.toString()), err);
         for (int look = 2; look <= StoppingRule.MAX_LOOKS; look++) {
-            assertEquals(0, lab("scripted", "--more", "--rounds", "2", "--out", dir.toString()), err);
+            assertEquals(0, lab("scripted", "--more", "--rounds", "2", "--out-dir", dir.toString()), err);
         }
         assertEquals(StoppingRule.MAX_LOOKS, records(dir).get(0).looks().size());
-        assertEquals(2, lab("scripted", "--more", "--rounds", "2", "--out", dir.toString()));
+        assertEquals(2, lab("scripted", "--more", "--rounds", "2", "--out-dir", dir.toString()));
         assertTrue(err.contains("the run of 'scripted' has had its " + StoppingRule.MAX_LOOKS + " looks (at [2, 4, 6"),
                 err);
     }

@@ -37,7 +37,7 @@ class ReportBrowserTest {
         CommandLine lab = Main.commandLine();
         lab.setOut(new PrintWriter(stdout, true));
         lab.setErr(new PrintWriter(stderr, true));
-        assertEquals(0, lab.execute("lab", "backoff", "--smoke", "--threads", "1,4", "--out", out.toString()),
+        assertEquals(0, lab.execute("lab", "backoff", "--smoke", "--threads", "1,4", "--out-dir", out.toString()),
                 stderr.toString());
         assertTrue(stdout.toString().contains("Report:  " + out.resolve("index.html").toAbsolutePath()), stdout.toString());
 

@@ -64,7 +64,7 @@ class StressCommandTest {
         Path log = dir.resolve("run.hlog");
         Path json = dir.resolve("summary.json");
         String[] args = {"stress", "sleep", "--rate", "fixed=500/s", "--duration", "2s", "--interval", "500ms", "--log",
-            log.toString(), "--service-time", "50us", "--json", json.toString()};
+            log.toString(), "--service-time", "50us", "--summary-json", json.toString()};
         int exit = run(args);
         assertEquals(0, exit, contend.err());
         String text = contend.out();

@@ -35,8 +35,8 @@ class WritepathCommandTest {
     void serveStressHttpSummarizeAndCheck() throws Exception {
         InProcess server = new InProcess();
         CompletableFuture<Integer> serving = CompletableFuture.supplyAsync(() -> server.run("writepath", "serve",
-                "--port", "0", "--for", "12s", "--build", "jdk", "--keys", "1000", "--threshold-kib", "64",
-                "--pool-mib", "8"));
+                "--port", "0", "--for", "12s", "--build", "jdk", "--keys", "1000", "--threshold", "64KiB",
+                "--pool-size", "8MiB"));
         // The server prints its URL, then the check token, as two lines: wait for both (reading between them
         // found the URL without the token).
         String url = null;
@@ -131,7 +131,7 @@ class WritepathCommandTest {
     void bindingBeyondLoopbackWarns() {
         InProcess c = new InProcess();
         assertEquals(0, c.run("writepath", "serve", "--bind", "0.0.0.0", "--port", "0", "--for", "1s", "--keys",
-                "100", "--pool-mib", "8", "--threshold-mib", "1"), c.err());
+                "100", "--pool-size", "8MiB", "--threshold", "1MiB"), c.err());
         assertTrue(c.err().contains("warning: listening on 0.0.0.0 (every interface), beyond loopback"), c.err());
         assertFalse(c.out().contains(") at http://127.0.0.1"), "it does not claim loopback: " + c.out());
     }
@@ -199,11 +199,11 @@ class WritepathCommandTest {
     void theWorkloadIsABuiltInOfStress() {
         InProcess c = new InProcess();
         assertEquals(0, c.run("stress", "writepath", "--help"));
-        assertTrue(c.out().contains("--build") && c.out().contains("--reads") && c.out().contains("--threshold-kib"),
+        assertTrue(c.out().contains("--build") && c.out().contains("--reads") && c.out().contains("--threshold"),
                 c.out());
         c = new InProcess();
         String[] shortFixedRateRun = {"stress", "writepath", "--rate", "fixed=500/s", "--duration", "1s", "--build", "jdk",
-            "--keys", "1000", "--pool-mib", "8", "--threshold-kib", "64"};
+            "--keys", "1000", "--pool-size", "8MiB", "--threshold", "64KiB"};
         assertEquals(0, c.run(shortFixedRateRun), c.err());
         assertTrue(c.out().contains("errors 0"), c.out());
     }

@@ -3,6 +3,7 @@ package io.contend.load.workload;
 import io.contend.alloc.RegionAllocator;
 import io.contend.histogram.StreamingHistogramBuilder;
 import io.contend.load.Operation;
+import io.contend.load.Sizes;
 import io.contend.load.Workload;
 import io.contend.load.WorkloadOption;
 import io.contend.load.WorkloadOptions;
@@ -19,7 +20,7 @@ import java.util.concurrent.atomic.AtomicReference;
 public final class PrimitiveWorkloads {
     private static final long DEFAULT_SIZE = 16;
     private static final long MAX_SIZE = 128 * 1024;
-    private static final long DEFAULT_LIMIT_MIB = 64;
+    private static final long DEFAULT_LIMIT = 64L << 20;
     private static final long DEFAULT_CHUNK = 1024;
     private static final long MAX_CHUNK = 1 << 20;
     private static final long DEFAULT_SPOOL = 1000;
@@ -27,9 +28,11 @@ public final class PrimitiveWorkloads {
 
     /** The options of {@code allocate}. */
     public static final List<WorkloadOption> ALLOCATE_OPTIONS = List.of(
-            new WorkloadOption("size", "BYTES", "Bytes per allocation, 1 to " + MAX_SIZE + " (default: " + DEFAULT_SIZE + ")."),
-            new WorkloadOption("limit-mib", "MIB", "Reserved MiB after which the allocator is replaced by a fresh one "
-                    + "(default: " + DEFAULT_LIMIT_MIB + ")."));
+            new WorkloadOption("size", "SIZE", "Bytes per allocation, 1B to " + Sizes.format(MAX_SIZE) + " (default: "
+                    + Sizes.format(DEFAULT_SIZE) + ")."),
+            new WorkloadOption("reserve-limit", "SIZE", "Reserved bytes after which the allocator is replaced by a fresh "
+                    + "one, e.g. 64MiB (default: " + Sizes.format(DEFAULT_LIMIT) + ")."),
+            WorkloadOption.retired("limit-mib", "reserve-limit"));
     /** The options of {@code queue-handoff}. */
     public static final List<WorkloadOption> QUEUE_HANDOFF_OPTIONS = List.of(
             new WorkloadOption("chunk", "N", "The queue's chunk size, 2 to " + MAX_CHUNK + " (default: " + DEFAULT_CHUNK + ")."));
@@ -48,15 +51,16 @@ public final class PrimitiveWorkloads {
 
     /**
      * {@code allocate}: {@code --size} bytes (default 16) from one shared {@link RegionAllocator} (XADD
-     * regions); when it has reserved {@code --limit-mib} (default 64) it is replaced by a fresh one and closed,
+     * regions); when it has reserved {@code --reserve-limit} (default 64MiB) it is replaced by a fresh one and closed,
      * so memory stays bounded. An allocation that races the replacement retries on the new allocator.
      *
      * @param options the workload's options
      * @return the workload
      */
     public static Workload allocate(WorkloadOptions options) {
-        int size = (int) options.number("size", DEFAULT_SIZE, 1, MAX_SIZE);
-        long limit = options.number("limit-mib", DEFAULT_LIMIT_MIB, 1, 1 << 20) << 20;
+        options.refuseRetired("limit-mib", v -> "--reserve-limit " + v + "MiB");
+        int size = (int) options.size("size", DEFAULT_SIZE, 1, MAX_SIZE);
+        long limit = options.size("reserve-limit", DEFAULT_LIMIT, 1 << 20, 1L << 40);
         AtomicReference<RegionAllocator> current = new AtomicReference<>(RegionAllocator.builder().build());
         return new Workload() {
             @Override
