@@ -12,24 +12,12 @@ import java.nio.file.Path;
 import java.util.Locale;
 
 /**
- * I/O failures as the one-line reasons a command prints ("permission denied", "no space left on device"),
- * instead of exception class names and stack traces.
+ * The reason words of I/O failures ("permission denied", "no space left on device"), for the messages of the
+ * exceptions this library throws ({@link OutputFile}'s "cannot write FILE: reason", the stress log's failures), in
+ * place of exception class names. How a command prints a failure is the command's business, not this class's.
  */
 public final class IoMessages {
     private IoMessages() {
-    }
-
-    /**
-     * @param e what went wrong
-     * @return one line: "FILE: reason" when the exception names a file, else its message (already phrased
-     *         messages, such as {@link OutputFile}'s "cannot write FILE: reason", are kept as they are)
-     */
-    public static String describe(IOException e) {
-        if (e instanceof FileSystemException && ((FileSystemException) e).getFile() != null) {
-            FileSystemException f = (FileSystemException) e;
-            return f.getFile() + (f.getOtherFile() == null ? "" : " -> " + f.getOtherFile()) + ": " + reason(e);
-        }
-        return e.getMessage() == null || e.getMessage().isBlank() ? reason(e) : e.getMessage();
     }
 
     /**

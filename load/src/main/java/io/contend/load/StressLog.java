@@ -45,6 +45,7 @@ final class StressLog implements Closeable {
     /** Bytes of the file that hold whole lines. */
     private long wholeBytes;
     private String failure;
+    private IOException failureCause;
     private boolean closed;
 
     private StressLog(Path path, FileChannel channel) {
@@ -115,6 +116,11 @@ final class StressLog implements Closeable {
         return failure;
     }
 
+    /** @return the exception behind {@link #failure()}, or null */
+    IOException failureCause() {
+        return failureCause;
+    }
+
     private boolean flush() {
         if (failure != null) {
             text.flush();
@@ -126,6 +132,7 @@ final class StressLog implements Closeable {
             return true;
         } catch (IOException e) {
             failure = "writing the interval log " + path + " failed: " + IoMessages.reason(path, e) + cutToWholeLines();
+            failureCause = e;
             return false;
         }
     }
@@ -166,6 +173,7 @@ final class StressLog implements Closeable {
         } catch (IOException e) {
             if (failure == null) {
                 failure = "closing the interval log " + path + " failed: " + IoMessages.reason(path, e);
+                failureCause = e;
             }
         }
     }

@@ -20,11 +20,47 @@ import org.HdrHistogram.Histogram;
  * @param end how the run ended
  * @param gcCount garbage collections during the run
  * @param gcMillis time the collectors report for them
- * @param faults what went wrong around the measurement, one line each (e.g. the interval log could not be
- *               written); empty when nothing did
+ * @param faults what went wrong around the measurement (e.g. the interval log could not be written); empty when
+ *               nothing did
  */
 public record StressResult(Rate rate, List<Op> operations, long scheduled, long completed, long errors, long unfinished,
-                           long missed, long elapsedNanos, End end, long gcCount, long gcMillis, List<String> faults) {
+                           long missed, long elapsedNanos, End end, long gcCount, long gcMillis, List<Fault> faults) {
+
+    /**
+     * Something that went wrong around the measurement, not in an operation (those are counted as errors).
+     *
+     * @param kind what failed
+     * @param message one line that names what failed and why, e.g. "writing the interval log run.hlog failed: no
+     *        space left on device; the run stopped at 4.0 s"
+     * @param cause the exception behind it, or null
+     */
+    public record Fault(FaultKind kind, String message, Throwable cause) {
+        /**
+         * Checks that kind and message are given.
+         *
+         * @param kind what failed
+         * @param message one line
+         * @param cause the exception, or null
+         */
+        public Fault {
+            java.util.Objects.requireNonNull(kind, "kind");
+            java.util.Objects.requireNonNull(message, "message");
+        }
+
+        /** @return the message */
+        @Override
+        public String toString() {
+            return message;
+        }
+    }
+
+    /** What a {@link Fault} is about. */
+    public enum FaultKind {
+        /** Writing or closing the interval log failed; a failed write also stops the run. */
+        INTERVAL_LOG,
+        /** The workload's close threw. */
+        WORKLOAD_CLOSE
+    }
 
     /** How a run ended. */
     public enum End {
@@ -50,11 +86,154 @@ public record StressResult(Rate rate, List<Op> operations, long scheduled, long 
      * @param end how the run ended
      * @param gcCount garbage collections during the run
      * @param gcMillis time the collectors report for them
-     * @param faults what went wrong around the measurement, one line each
+     * @param faults what went wrong around the measurement
      */
     public StressResult {
         operations = List.copyOf(operations);
         faults = List.copyOf(faults);
+    }
+
+    /**
+     * @param rate the pacing the run had
+     * @return a builder of a result with nothing counted, ended {@link End#FINISHED}
+     */
+    public static Builder builder(Rate rate) {
+        return new Builder(rate);
+    }
+
+    /** @return a builder holding this result's values */
+    public Builder toBuilder() {
+        Builder b = new Builder(rate);
+        b.operations = operations;
+        b.scheduled = scheduled;
+        b.completed = completed;
+        b.errors = errors;
+        b.unfinished = unfinished;
+        b.missed = missed;
+        b.elapsedNanos = elapsedNanos;
+        b.end = end;
+        b.gcCount = gcCount;
+        b.gcMillis = gcMillis;
+        b.faults = faults;
+        return b;
+    }
+
+    /** Builds a {@link StressResult} by name rather than by position; not thread-safe. */
+    public static final class Builder {
+        private final Rate rate;
+        private List<Op> operations = List.of();
+        private long scheduled;
+        private long completed;
+        private long errors;
+        private long unfinished;
+        private long missed;
+        private long elapsedNanos;
+        private End end = End.FINISHED;
+        private long gcCount;
+        private long gcMillis;
+        private List<Fault> faults = List.of();
+
+        private Builder(Rate rate) {
+            this.rate = java.util.Objects.requireNonNull(rate, "rate");
+        }
+
+        /**
+         * @param value per operation tag
+         * @return this
+         */
+        public Builder operations(List<Op> value) {
+            this.operations = value;
+            return this;
+        }
+
+        /**
+         * @param value operations scheduled
+         * @return this
+         */
+        public Builder scheduled(long value) {
+            this.scheduled = value;
+            return this;
+        }
+
+        /**
+         * @param value operations that succeeded
+         * @return this
+         */
+        public Builder completed(long value) {
+            this.completed = value;
+            return this;
+        }
+
+        /**
+         * @param value operations that threw
+         * @return this
+         */
+        public Builder errors(long value) {
+            this.errors = value;
+            return this;
+        }
+
+        /**
+         * @param value operations still running when a stopped run ended
+         * @return this
+         */
+        public Builder unfinished(long value) {
+            this.unfinished = value;
+            return this;
+        }
+
+        /**
+         * @param value operations scheduled but never started
+         * @return this
+         */
+        public Builder missed(long value) {
+            this.missed = value;
+            return this;
+        }
+
+        /**
+         * @param value the measurement's length
+         * @return this
+         */
+        public Builder elapsedNanos(long value) {
+            this.elapsedNanos = value;
+            return this;
+        }
+
+        /**
+         * @param value how the run ended
+         * @return this
+         */
+        public Builder end(End value) {
+            this.end = value;
+            return this;
+        }
+
+        /**
+         * @param count garbage collections during the run
+         * @param millis the time the collectors report for them
+         * @return this
+         */
+        public Builder gc(long count, long millis) {
+            this.gcCount = count;
+            this.gcMillis = millis;
+            return this;
+        }
+
+        /**
+         * @param value what went wrong around the measurement
+         * @return this
+         */
+        public Builder faults(List<Fault> value) {
+            this.faults = value;
+            return this;
+        }
+
+        /** @return the result */
+        public StressResult build() {
+            return new StressResult(rate, operations, scheduled, completed, errors, unfinished, missed, elapsedNanos, end,
+                    gcCount, gcMillis, faults);
+        }
     }
 
     /**

@@ -132,7 +132,7 @@ public final class StressRun {
      */
     public StressResult run() {
         reporter = Thread.currentThread();
-        List<String> faults = new ArrayList<>();
+        List<StressResult.Fault> faults = new ArrayList<>();
         StressLog log = config.log() == null ? null : StressLog.open(config.log(), logComment(), logOpener);
         StressResult result;
         try {
@@ -145,18 +145,20 @@ public final class StressRun {
             try {
                 workload.close();
             } catch (Exception e) {
-                faults.add("closing workload " + workload + " failed: " + OperationStats.describe(e));
+                faults.add(new StressResult.Fault(StressResult.FaultKind.WORKLOAD_CLOSE,
+                        "closing workload " + workload + " failed: " + OperationStats.describe(e), e));
             } finally {
                 reporter = null;
             }
         }
-        if (log != null && log.failure() != null && faults.stream().noneMatch(f -> f.startsWith(log.failure()))) {
-            faults.add(log.failure());
+        if (log != null && log.failure() != null
+                && faults.stream().noneMatch(f -> f.kind() == StressResult.FaultKind.INTERVAL_LOG)) {
+            faults.add(new StressResult.Fault(StressResult.FaultKind.INTERVAL_LOG, log.failure(), log.failureCause()));
         }
-        return withFaults(result, faults);
+        return result.toBuilder().faults(faults).build();
     }
 
-    private StressResult measure(StressLog log, List<String> faults) {
+    private StressResult measure(StressLog log, List<StressResult.Fault> faults) {
         boolean interrupted = false;
         try {
             if (!config.warmup().isZero()) {
@@ -164,8 +166,7 @@ public final class StressRun {
                 warmup.execute(faults);
                 interrupted = warmup.interrupted;
                 if (stopRequested) {
-                    return new StressResult(config.rate(), List.of(), 0, 0, 0, 0, 0, 0, StressResult.End.STOPPED_IN_WARMUP,
-                            0, 0, List.of());
+                    return StressResult.builder(config.rate()).end(StressResult.End.STOPPED_IN_WARMUP).build();
                 }
             }
             Phase measured = new Phase(config.duration(), config.ops(), log, listener);
@@ -183,11 +184,6 @@ public final class StressRun {
         return "contend stress: " + workload + ", " + config.rate() + ", " + config.threads() + " thread(s); tags "
                 + String.join(", ", java.util.Arrays.stream(LatencyKind.values())
                         .map(k -> "<op>-" + k.suffix() + " (" + k.description() + ")").toList()) + "; values in ns";
-    }
-
-    private static StressResult withFaults(StressResult r, List<String> faults) {
-        return new StressResult(r.rate(), r.operations(), r.scheduled(), r.completed(), r.errors(), r.unfinished(),
-                r.missed(), r.elapsedNanos(), r.end(), r.gcCount(), r.gcMillis(), faults);
     }
 
     /** One timed run over fresh statistics: the warm-up or the measurement. */
@@ -213,7 +209,7 @@ public final class StressRun {
         }
 
         /** Starts the generator, reports every interval until the end, and sums up. */
-        StressResult execute(List<String> faults) {
+        StressResult execute(List<StressResult.Fault> faults) {
             long[] gcBefore = gcTotals();
             long startMillis = System.currentTimeMillis();
             long startNanos = System.nanoTime();
@@ -242,7 +238,7 @@ public final class StressRun {
         }
 
         /** @return when the last interval ended (nanoTime) */
-        private long reportUntilEnd(IntervalReporter reporter, long startNanos, List<String> faults) {
+        private long reportUntilEnd(IntervalReporter reporter, long startNanos, List<StressResult.Fault> faults) {
             long intervalStart = startNanos;
             long intervalNanos = config.interval().toNanos();
             while (true) {
@@ -262,10 +258,11 @@ public final class StressRun {
             }
         }
 
-        private void endOnLogFailure(long startNanos, List<String> faults) {
+        private void endOnLogFailure(long startNanos, List<StressResult.Fault> faults) {
             stop();
-            faults.add(log.failure() + String.format(java.util.Locale.ROOT, "; the run stopped at %.1f s",
-                    (stopAtNanos - startNanos) / 1e9));
+            faults.add(new StressResult.Fault(StressResult.FaultKind.INTERVAL_LOG, log.failure()
+                    + String.format(java.util.Locale.ROOT, "; the run stopped at %.1f s", (stopAtNanos - startNanos) / 1e9),
+                    log.failureCause()));
         }
 
         /**
@@ -325,8 +322,9 @@ public final class StressRun {
                 scheduled = Math.max(started, opsLimit > 0 ? Math.min(byTime, opsLimit) : byTime);
             }
             long unfinished = Math.max(0, started - completed - errors);
-            return new StressResult(config.rate(), ops, scheduled, completed, errors, unfinished, scheduled - started,
-                    measured, cutShort ? StressResult.End.STOPPED : StressResult.End.FINISHED, gcCount, gcMillis, List.of());
+            return StressResult.builder(config.rate()).operations(ops).scheduled(scheduled).completed(completed)
+                    .errors(errors).unfinished(unfinished).missed(scheduled - started).elapsedNanos(measured)
+                    .end(cutShort ? StressResult.End.STOPPED : StressResult.End.FINISHED).gc(gcCount, gcMillis).build();
         }
     }
 

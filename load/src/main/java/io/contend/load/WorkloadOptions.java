@@ -143,9 +143,9 @@ public final class WorkloadOptions {
      * @throws IllegalArgumentException if the old option was given
      */
     public void refuseRetired(String oldName, java.util.function.UnaryOperator<String> hint) {
+        used.add(oldName); // read, as every declared option is, so that requireAllUsed knows it
         String v = values.get(oldName);
         if (v != null) {
-            used.add(oldName);
             throw new IllegalArgumentException("workload option --" + oldName + " is now " + hint.apply(v));
         }
     }

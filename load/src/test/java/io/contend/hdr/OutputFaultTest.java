@@ -172,7 +172,8 @@ class OutputFaultTest {
         assertEquals("cannot write /dev/full: no space left on device", e.getMessage());
         assertTrue(Files.exists(full) && !Files.isRegularFile(full), "the device is still a device");
         IOException split = assertThrows(IOException.class, () -> LogSplitter.split(log, full));
-        assertEquals("/dev/full: not a directory", IoMessages.describe(split));
+        assertEquals("not a directory", IoMessages.reason(full, split));
+        assertEquals("/dev/full", ((java.nio.file.FileSystemException) split).getFile());
         assertArrayEquals(logBytes, Files.readAllBytes(log));
     }
 }

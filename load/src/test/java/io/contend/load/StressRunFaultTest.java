@@ -67,7 +67,9 @@ class StressRunFaultTest {
 
         assertEquals(StressResult.End.STOPPED, r.end(), r::toString);
         assertEquals(1, r.faults().size(), r.faults()::toString);
-        String fault = r.faults().get(0);
+        assertEquals(StressResult.FaultKind.INTERVAL_LOG, r.faults().get(0).kind());
+        assertTrue(r.faults().get(0).cause() instanceof java.io.IOException, r.faults()::toString);
+        String fault = r.faults().get(0).message();
         assertTrue(fault.startsWith("writing the interval log " + log + " failed: no space left on device; the run stopped at "),
                 fault);
         assertFalse(fault.contains("\n"), "one line");

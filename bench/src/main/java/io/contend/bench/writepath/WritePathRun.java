@@ -112,7 +112,7 @@ public final class WritePathRun {
         StressResult result = new StressRun(metered, config, blocks).run();
         if (!result.faults().isEmpty()) {
             throw new IllegalStateException("write path " + build.label() + " at " + rate + "/s broke: "
-                    + String.join("; ", result.faults()));
+                    + result.faults().stream().map(StressResult.Fault::message).collect(java.util.stream.Collectors.joining("; ")));
         }
         if (result.errors() > 0) {
             String first = result.operations().stream().flatMap(op -> op.firstErrors().stream()).findFirst().orElse("");

@@ -1,9 +1,9 @@
 package io.contend.cli.hdr;
 
+import io.contend.cli.IoFailure;
 import io.contend.hdr.HdrLogFormatException;
 import io.contend.hdr.HdrLogLimitException;
 import io.contend.hdr.HdrLogOutOfMemoryError;
-import io.contend.hdr.IoMessages;
 import io.contend.hdr.LogFiles;
 import io.contend.hdr.OutputFile;
 import picocli.CommandLine.Model.CommandSpec;
@@ -44,7 +44,7 @@ abstract class HdrSubcommand implements Callable<Integer> {
         } catch (NoSuchFileException e) {
             return fail("no such file: " + e.getFile());
         } catch (IOException e) {
-            return fail(IoMessages.describe(e));
+            return fail(IoFailure.describe(e));
         } catch (HdrLogOutOfMemoryError e) {
             return fail(e.getMessage() + HEAP_HINT);
         } catch (OutOfMemoryError e) { // after the logs were read: summing, rendering

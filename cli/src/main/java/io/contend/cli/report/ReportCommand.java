@@ -1,5 +1,6 @@
 package io.contend.cli.report;
 
+import io.contend.cli.IoFailure;
 import io.contend.cli.Renamed;
 import io.contend.cli.analysis.Judge;
 import io.contend.cli.analysis.Rejudge;
@@ -82,7 +83,7 @@ public final class ReportCommand implements Callable<Integer> {
         } catch (IllegalArgumentException | ResultsFormatException e) {
             throw new ParameterException(spec.commandLine(), e.getMessage());
         } catch (IOException e) {
-            return fail(IoMessages.describe(e));
+            return fail(IoFailure.describe(e));
         }
         spec.commandLine().getOut().println("Report: " + report.toAbsolutePath());
         spec.commandLine().getOut().flush();

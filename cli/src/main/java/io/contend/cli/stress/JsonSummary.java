@@ -41,7 +41,7 @@ final class JsonSummary {
         root.addProperty("gcCount", result.gcCount());
         root.addProperty("gcMillis", result.gcMillis());
         JsonArray faults = new JsonArray();
-        result.faults().forEach(faults::add);
+        result.faults().forEach(f -> faults.add(f.message()));
         root.add("faults", faults);
         root.addProperty("reported", config.rate().reportedLatency().suffix());
         root.addProperty("unit", "ms");

@@ -1,7 +1,7 @@
 package io.contend.cli.stress;
 
+import io.contend.cli.IoFailure;
 import io.contend.cli.AtomicWrite;
-import io.contend.hdr.IoMessages;
 import java.io.IOException;
 import java.nio.file.Path;
 import io.contend.load.StressConfig;
@@ -72,7 +72,7 @@ final class StressExecution {
                     String text = JsonSummary.of(workload.toString(), config, result);
                     AtomicWrite.write(json, out -> out.write(text));
                 } catch (IOException e) {
-                    code = fail("the JSON summary: " + IoMessages.describe(e)); // names the file
+                    code = fail("the JSON summary: " + IoFailure.describe(e)); // names the file
                 }
             }
             return code;
@@ -89,8 +89,8 @@ final class StressExecution {
 
     private int exitCode(StressResult result) {
         int code = 0;
-        for (String fault : result.faults()) {
-            code = fail(fault);
+        for (StressResult.Fault fault : result.faults()) {
+            code = fail(fault.message());
         }
         if (result.completed() == 0 && result.errors() > 0) {
             String first = result.operations().stream().flatMap(op -> op.firstErrors().stream()).findFirst().orElse("");
