@@ -6,7 +6,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.util.Properties;
 
-/** Reads the version Maven wrote into {@code version.properties} at build time. */
+/** Reads the version and commit Maven wrote into {@code version.properties} at build time. */
 public final class VersionProvider implements IVersionProvider {
     @Override
     public String[] getVersion() throws IOException {
@@ -16,7 +16,34 @@ public final class VersionProvider implements IVersionProvider {
                 properties.load(in);
             }
         }
-        return new String[] {"contend " + properties.getProperty("version", "(unknown version)"),
+        return new String[] {"contend " + properties.getProperty("version", "(unknown version)") + " (commit "
+                + commit(properties) + ")",
                 "JVM: " + System.getProperty("java.vm.name") + " " + Runtime.version()};
+    }
+
+    /**
+     * @param artifact a peer library measured in the lab, e.g. {@code cassandra-all}
+     * @return the version the benchmarks were built against (the parent POM's), or "?" if the build did not say
+     */
+    public static String peer(String artifact) {
+        Properties properties = new Properties();
+        try (InputStream in = VersionProvider.class.getResourceAsStream("version.properties")) {
+            if (in != null) {
+                properties.load(in);
+            }
+        } catch (IOException e) {
+            return "?";
+        }
+        String v = properties.getProperty("peer." + artifact, "?");
+        return v.startsWith("${") ? "?" : v;
+    }
+
+    /** @return the abbreviated commit, with "+changes" when the tree had uncommitted ones; "unknown" outside git */
+    static String commit(Properties properties) {
+        String commit = properties.getProperty("commit", "");
+        if (commit.isEmpty() || commit.startsWith("${")) {
+            return "unknown";
+        }
+        return commit + ("true".equals(properties.getProperty("dirty")) ? "+changes" : "");
     }
 }

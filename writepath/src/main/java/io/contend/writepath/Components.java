@@ -21,6 +21,12 @@ public record Components(Allocator.Factory allocator, RefCount.Factory refCount,
                          Pipeline.Factory pipeline) {
 
     /**
+     * Checks that every component is given.
+     *
+     * @param allocator where memtables allocate
+     * @param refCount the memtables' reference count
+     * @param histogram the flush's deletion-time histogram
+     * @param pipeline the request stages
      * @throws NullPointerException if a component is null
      */
     public Components {
@@ -51,22 +57,34 @@ public record Components(Allocator.Factory allocator, RefCount.Factory refCount,
                 Pipeline.threadPools(1));
     }
 
-    /** @param factory the allocator to use instead @return a copy with it */
+    /**
+     * @param factory the allocator to use instead
+     * @return a copy with it
+     */
     public Components withAllocator(Allocator.Factory factory) {
         return new Components(factory, refCount, histogram, pipeline);
     }
 
-    /** @param factory the reference count to use instead @return a copy with it */
+    /**
+     * @param factory the reference count to use instead
+     * @return a copy with it
+     */
     public Components withRefCount(RefCount.Factory factory) {
         return new Components(allocator, factory, histogram, pipeline);
     }
 
-    /** @param factory the histogram to use instead @return a copy with it */
+    /**
+     * @param factory the histogram to use instead
+     * @return a copy with it
+     */
     public Components withHistogram(DeletionHistogram.Factory factory) {
         return new Components(allocator, refCount, factory, pipeline);
     }
 
-    /** @param factory the request pipeline to use instead @return a copy with it */
+    /**
+     * @param factory the request pipeline to use instead
+     * @return a copy with it
+     */
     public Components withPipeline(Pipeline.Factory factory) {
         return new Components(allocator, refCount, histogram, factory);
     }

@@ -5,8 +5,8 @@ package io.contend.writepath;
  * adds that time, in seconds, and the segment keeps the built summary. One builder per flush, used by the flush
  * thread alone.
  *
- * <p>The JDK/peer build of this component is Cassandra 5.0.4's {@code StreamingTombstoneHistogramBuilder}, which
- * contend keeps in the {@code bench} module's scope only (so that no user of contend sees Cassandra's jar): it
+ * <p>The JDK/peer build of this component is Cassandra's {@code StreamingTombstoneHistogramBuilder} (the lab names the
+ * version it measured), which contend keeps in the {@code bench} module's scope only (so that no user of contend sees Cassandra's jar): it
  * will be a {@link Factory} in {@code bench}, passed to {@link Components#withHistogram(Factory)}.
  */
 public interface DeletionHistogram {

@@ -30,6 +30,13 @@ public record ServerLimits(int maxConnections, long maxRows, long maxDataBytes, 
     public static final long MIN_BODY_BYTES_IN_FLIGHT = WritePathServer.MAX_BODY_BYTES;
 
     /**
+     * Checks every limit.
+     *
+     * @param maxConnections connections served at once, in [1, 100000]
+     * @param maxRows rows PUT may create, at least 1
+     * @param maxDataBytes bytes of keys and values the rows may hold, at least 1
+     * @param maxBodyBytesInFlight request body bytes being read at once, at least {@link #MIN_BODY_BYTES_IN_FLIGHT}
+     * @param checkToken the secret the check endpoint asks for, printable ASCII without spaces
      * @throws IllegalArgumentException for a value out of range, naming it
      */
     public ServerLimits {
@@ -72,22 +79,34 @@ public record ServerLimits(int maxConnections, long maxRows, long maxDataBytes, 
         return HexFormat.of().formatHex(bytes);
     }
 
-    /** @return these limits with another number of rows */
+    /**
+     * @param rows the most rows
+     * @return these limits with another number of rows
+     */
     public ServerLimits withMaxRows(long rows) {
         return new ServerLimits(maxConnections, rows, maxDataBytes, maxBodyBytesInFlight, checkToken);
     }
 
-    /** @return these limits with another number of bytes of rows */
+    /**
+     * @param bytes the most bytes of rows
+     * @return these limits with another number of bytes of rows
+     */
     public ServerLimits withMaxDataBytes(long bytes) {
         return new ServerLimits(maxConnections, maxRows, bytes, maxBodyBytesInFlight, checkToken);
     }
 
-    /** @return these limits with another number of connections */
+    /**
+     * @param connections the most connections at once
+     * @return these limits with another number of connections
+     */
     public ServerLimits withMaxConnections(int connections) {
         return new ServerLimits(connections, maxRows, maxDataBytes, maxBodyBytesInFlight, checkToken);
     }
 
-    /** @return these limits with another check token */
+    /**
+     * @param token the check endpoint's secret
+     * @return these limits with another check token
+     */
     public ServerLimits withCheckToken(String token) {
         return new ServerLimits(maxConnections, maxRows, maxDataBytes, maxBodyBytesInFlight, token);
     }

@@ -527,7 +527,10 @@ public final class WritePath implements AutoCloseable {
         private Builder() {
         }
 
-        /** @param components the build (default {@link Components#contend()}) @return this */
+        /**
+         * @param components the build (default {@link Components#contend()})
+         * @return this
+         */
         public Builder components(Components components) {
             this.components = Objects.requireNonNull(components, "components");
             return this;

@@ -1,5 +1,6 @@
 package io.contend.cli.lab;
 
+import io.contend.cli.VersionProvider;
 import io.contend.cli.results.Direction;
 import io.contend.cli.results.ResultRecord;
 import io.contend.cli.results.TableSpec;
@@ -17,7 +18,7 @@ import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * CASSANDRA-13444 ("Fast and garbage-free Streaming Histogram"): build a streaming histogram of a million
- * deletion times per payload and spool size, contend's builder against Cassandra 5.0.4's
+ * deletion times per payload and spool size, contend's builder against the cassandra-all of the parent POM's
  * StreamingTombstoneHistogramBuilder (the baseline), with t-digest 3.3 as a quantile-sketch reference; time and
  * allocation per point, and the worst rank error at the quartiles ({@link HistogramErrors}). Headline: spool 1000
  * on the day payload rounded to 1 s and to 60 s (Cassandra's setting), and the ascending and several-writers
@@ -45,7 +46,8 @@ public final class HistogramExperiment extends JmhExperiment {
 
     @Override
     public String title() {
-        return "streaming histogram: contend vs Cassandra 5.0.4 vs t-digest 3.3 (CASSANDRA-13444)";
+        return "streaming histogram: contend vs Cassandra " + VersionProvider.peer("cassandra-all") + " vs t-digest "
+                + VersionProvider.peer("t-digest") + " (CASSANDRA-13444)";
     }
 
     @Override
@@ -150,7 +152,8 @@ public final class HistogramExperiment extends JmhExperiment {
                                 + "(rounded up to roundTo); at a b with ties the exact count is any "
                                 + "value from those below b to those at most b. Lower is better (goal: "
                                 + "contend <= 0.03).",
-                        "impl: contend (io.contend.histogram), cassandra (StreamingTombstoneHistogramBuilder 5.0.4), "
+                        "impl: contend (io.contend.histogram), cassandra (StreamingTombstoneHistogramBuilder "
+                                + VersionProvider.peer("cassandra-all") + "), "
                                 + "tdigest (MergingDigest 3.3, compression 100, no spool: with --full, in the "
                                 + "spool-1000 comparisons; its sum is cdf(b) x points, of the points rounded "
                                 + "up like the builders')."));

@@ -1,5 +1,6 @@
 package io.contend.cli.lab;
 
+import io.contend.cli.VersionProvider;
 import io.contend.cli.results.ChartData;
 import io.contend.cli.results.Direction;
 import io.contend.cli.results.ResultRecord;
@@ -276,7 +277,8 @@ public final class WritepathExperiment implements Experiment, Calibrated {
                 List.of("A memtable write path (region memory in a pool, reference-counted regions, 3 "
                                 + "request stages, a deletion-time histogram and a checksum per flush). Builds: "
                                 + "jdk = synchronized bump allocator, AtomicInteger CAS count, 3 chained "
-                                + "ThreadPoolExecutors, Cassandra 5.0.4's histogram (the baseline); contend = XADD "
+                                + "ThreadPoolExecutors, Cassandra " + VersionProvider.peer("cassandra-all")
+                                + "'s histogram (the baseline); contend = XADD "
                                 + "regions, EVEN_ODD count, StagedExecutor on MPSC queues, contend's histogram; jdk+X "
                                 + "= the jdk build with contend's X alone.",
                         "saturation rows: the highest fixed rate whose response-time p99 stayed <= "
