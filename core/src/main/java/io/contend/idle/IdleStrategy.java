@@ -65,17 +65,17 @@ public interface IdleStrategy {
 
     /** @return a strategy that calls {@link Thread#onSpinWait()}: the lowest wake-up latency, a CPU kept busy */
     static IdleStrategy busySpin() {
-        return new BusySpinIdleStrategy();
+        return StatelessIdleStrategy.BUSY_SPIN;
     }
 
     /** @return a strategy that calls {@link Thread#yield()} */
     static IdleStrategy yielding() {
-        return new YieldingIdleStrategy();
+        return StatelessIdleStrategy.YIELDING;
     }
 
     /** @return a strategy that returns at once: the loop polls as fast as it can, without even a spin hint */
     static IdleStrategy noOp() {
-        return new NoOpIdleStrategy();
+        return StatelessIdleStrategy.NO_OP;
     }
 
     /**
@@ -132,8 +132,8 @@ public interface IdleStrategy {
     /**
      * Reads a strategy from text: {@code busySpin}, {@code yielding}, {@code noOp}, {@code spinThenPark},
      * {@code parkAtOnce} or {@code backoff:SPINS:YIELDS:MINPARK:MAXPARK} (park periods in nanoseconds). Each call
-     * returns a new instance, so a multi-threaded caller may pass {@code () -> IdleStrategy.parse(spec)} as its
-     * supplier.
+     * returns an instance of its own (or a shared one for the stateless strategies), so a multi-threaded caller may
+     * pass {@code () -> IdleStrategy.parse(spec)} as its supplier.
      *
      * @param spec the text; the case of the name is ignored
      * @return a new strategy

@@ -98,7 +98,8 @@ class IdleStrategyTest {
         assertEquals("busySpin", IdleStrategy.parse(" BUSYSPIN ").spec());
         assertEquals(IdleStrategy.supplier("busySpin"), IdleStrategy.supplier("BusySpin"), "suppliers compare by spec");
         assertEquals("backoff:1:2:3:4", IdleStrategy.supplier("backoff:1:2:3:4").get().spec());
-        assertTrue(IdleStrategy.supplier("yielding").get() != IdleStrategy.supplier("yielding").get(), "new each time");
+        assertTrue(IdleStrategy.supplier("spinThenPark").get() != IdleStrategy.supplier("spinThenPark").get(),
+                "a stateful strategy is new each time");
         assertThrows(IllegalArgumentException.class, () -> IdleStrategy.supplier("nope"));
         assertEquals("backoff:100:10:10000000:10000000", IdleStrategy.parse("spinThenPark").spec());
     }
