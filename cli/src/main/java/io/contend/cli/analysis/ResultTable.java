@@ -171,8 +171,8 @@ public record ResultTable(List<String> header, int leftColumns, List<List<String
             row.add(p.equals(compared) ? pair.label() : Objects.toString(r.param(p), "-"));
         }
         row.add(r.threads() + (r.oversubscribed() ? "*" : ""));
-        row.add(number("%.3f", r.score()));
-        row.add(r.error() == null ? "n/a" : "± " + number("%.3f", r.error()));
+        row.add("-"); // the two scores are the contender's and the reference's own rows; only the ratio is new here
+        row.add("-");
         row.add(r.unit());
         ComparisonResult c;
         try {

@@ -26,8 +26,9 @@ import java.util.regex.Pattern;
 /**
  * Reads a JSON file into gson's tree within bounds that a crafted file cannot get round: at most
  * {@link #MAX_BYTES} bytes holding at most {@link #MAX_VALUES} values, arrays and objects nested at most
- * {@link #MAX_DEPTH} deep, strict UTF-8 and strict JSON (no comments, no NaN). A lone surrogate escape ({@code "\ud800"}) becomes U+FFFD, so that every string
- * read can be written out again as UTF-8. Anything else is a {@link ResultsFormatException} naming the file.
+ * {@link #MAX_DEPTH} deep, strict UTF-8 and strict JSON (no comments, no NaN, no lone surrogate escape such as
+ * {@code "\ud800"}, which RFC 7493 forbids and gson's strict reader refuses), so every string read can be written out
+ * again as UTF-8. Anything else is a {@link ResultsFormatException} naming the file.
  *
  * <p>The tree is built with an explicit stack rather than by recursion, so depth costs heap, never the thread's
  * stack, and the depth bound is checked as each level opens.
@@ -108,7 +109,7 @@ final class BoundedJson {
                 }
                 continue;
             }
-            String name = parent != null && parent.isJsonObject() ? wellFormed(reader.nextName()) : null;
+            String name = parent != null && parent.isJsonObject() ? reader.nextName() : null;
             JsonElement value = switch (reader.peek()) {
                 case BEGIN_ARRAY -> {
                     reader.beginArray();
@@ -118,7 +119,7 @@ final class BoundedJson {
                     reader.beginObject();
                     yield new JsonObject();
                 }
-                case STRING -> new JsonPrimitive(wellFormed(reader.nextString()));
+                case STRING -> new JsonPrimitive(reader.nextString());
                 case NUMBER -> new JsonPrimitive(new JsonNumber(reader.nextString()));
                 case BOOLEAN -> new JsonPrimitive(reader.nextBoolean());
                 case NULL -> {
@@ -148,29 +149,6 @@ final class BoundedJson {
                 return root;
             }
         }
-    }
-
-    /** @return the text with each unpaired surrogate replaced by U+FFFD, which UTF-8 can encode */
-    static String wellFormed(String text) {
-        StringBuilder out = null;
-        for (int i = 0; i < text.length(); i++) {
-            char c = text.charAt(i);
-            if (Character.isHighSurrogate(c) && i + 1 < text.length() && Character.isLowSurrogate(text.charAt(i + 1))) {
-                if (out != null) {
-                    out.append(c).append(text.charAt(i + 1));
-                }
-                i++;
-                continue;
-            }
-            boolean lone = Character.isSurrogate(c);
-            if (lone && out == null) {
-                out = new StringBuilder(text.length()).append(text, 0, i);
-            }
-            if (out != null) {
-                out.append(lone ? '\uFFFD' : c);
-            }
-        }
-        return out == null ? text : out.toString();
     }
 
     /** Gson's message, one line and without its hint and path: e.g. {@code unterminated array at line 1 column 9}. */

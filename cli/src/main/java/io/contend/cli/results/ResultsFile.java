@@ -338,7 +338,7 @@ public final class ResultsFile {
 
     /**
      * Reads a whole results file, within bounds a crafted file cannot get round: at most 16 MiB and a million
-     * values, nesting at most 64 deep, strict JSON in UTF-8. A lone surrogate in a string becomes U+FFFD.
+     * values, nesting at most 64 deep, strict JSON in UTF-8 (a lone surrogate escape is refused).
      *
      * @param path the file
      * @return its contents

@@ -52,6 +52,8 @@ class ResultTablePairsTest {
         List<String> pair = table.rows().get(3);
         assertEquals("strict vs default", pair.get(2));
         assertEquals("A", pair.get(1));
+        int score = table.header().indexOf("Score");
+        assertEquals(List.of("-", "-"), pair.subList(score, score + 2), "no score of its own: " + pair);
 
         RatioEstimate byHand = RatioEstimate.paired(array(STRICT), array(DEFAULT), Direction.HIGHER,
                 RatioEstimate.CONFIDENCE);

@@ -81,15 +81,15 @@ class ReportCommandTest {
     }
 
     @Test
-    void aLoneSurrogateIsReplacedAndTheReportIsWritten(@TempDir Path dir) throws Exception {
+    void aLoneSurrogateEscapeIsRefusedInOneLine(@TempDir Path dir) throws Exception {
         HtmlReportTest.fixture(dir);
         Path results = dir.resolve("results.json");
         // The file holds the escape itself, as the tester's did: backslash, u, d, 8, 0, 0.
         Files.writeString(results, Files.readString(results).replace("\"title\": \"CAS contention",
                 "\"title\": \"\\ud800 CAS contention"));
-        assertEquals(0, run("report", dir.toString()), contend.err());
-        assertTrue(Files.readString(dir.resolve("index.html")).contains("\uFFFD CAS contention"),
-                "U+FFFD stands in for the lone surrogate");
+        assertEquals(2, run("report", dir.toString()));
+        assertTrue(contend.err().contains("is not a contend results file: not JSON: unpaired surrogate"), contend.err());
+        assertEquals(1, contend.err().strip().lines().count(), contend.err());
     }
 
     @Test
