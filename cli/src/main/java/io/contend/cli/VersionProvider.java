@@ -21,6 +21,19 @@ public final class VersionProvider implements IVersionProvider {
                 "JVM: " + System.getProperty("java.vm.name") + " " + Runtime.version()};
     }
 
+    /** @return contend's version, as the build wrote it, or "unknown" */
+    public static String version() {
+        Properties properties = new Properties();
+        try (InputStream in = VersionProvider.class.getResourceAsStream("version.properties")) {
+            if (in != null) {
+                properties.load(in);
+            }
+        } catch (IOException e) {
+            return "unknown";
+        }
+        return properties.getProperty("version", "unknown");
+    }
+
     /**
      * @param artifact a peer library measured in the lab, e.g. {@code cassandra-all}
      * @return the version the benchmarks were built against (the parent POM's), or "?" if the build did not say

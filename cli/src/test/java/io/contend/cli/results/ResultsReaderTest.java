@@ -81,10 +81,15 @@ class ResultsReaderTest {
     }
 
     @Test
-    void loneSurrogatesBecomeTheReplacementCharacterAndPairsStay(@TempDir Path dir) throws Exception {
-        ResultRecord r = read(dir, "{\"results\": [" + String.format(RECORD,
-                "{\"a\\udc00\": \"x\\ud800y\", \"pair\": \"\\ud83d\\ude00\", \"end\": \"z\\ud83d\"}") + "]}").records().get(0);
-        assertEquals(Map.of("a\uFFFD", "x\uFFFDy", "pair", "\uD83D\uDE00", "end", "z\uFFFD"), r.params());
+    void surrogatePairsStayAndLoneSurrogateEscapesAreRefused(@TempDir Path dir) throws Exception {
+        ResultRecord r = read(dir, "{\"results\": [" + String.format(RECORD, "{\"pair\": \"\\ud83d\\ude00\"}") + "]}")
+                .records().get(0);
+        assertEquals(Map.of("pair", "\uD83D\uDE00"), r.params());
+        for (String lone : List.of("{\"a\\udc00\": \"x\"}", "{\"a\": \"x\\ud800y\"}", "{\"end\": \"z\\ud83d\"}")) {
+            ResultsFormatException e = assertThrows(ResultsFormatException.class,
+                    () -> read(dir, "{\"results\": [" + String.format(RECORD, lone) + "]}"));
+            assertTrue(e.reason().contains("unpaired surrogate"), lone + ": " + e.reason());
+        }
     }
 
     @Test

@@ -1,0 +1,113 @@
+package io.contend.cli.compare;
+
+import io.contend.cli.analysis.Judge;
+import io.contend.cli.analysis.RatioEstimate;
+import io.contend.cli.results.Direction;
+import io.contend.cli.results.Verdict;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * Judges every configuration measured on both sides.
+ *
+ * <p>Paired (a run of both builds): per round, the ratio of the two forks; the lab's estimate (geometric mean and
+ * Student's t interval of the log ratios). The verdict is the lab's rule made safe for many configurations: each
+ * configuration's "differs beyond the margin" (two-sided p, the smaller one-sided p doubled) and "within the margin"
+ * (the two one-sided tests of equivalence) are corrected with Holm's step-down procedure across all configurations,
+ * at the levels where, for one configuration, they are exactly the lab's rule (the 95% interval beyond the margin,
+ * or inside it). Holm rather than Benjamini-Hochberg: a comparison gates a change, so what matters is the chance of
+ * any false "slower" or "faster" in the run (the family-wise error), not the expected share of false ones; Holm
+ * bounds it under any dependence between configurations and never rejects less than Bonferroni.
+ *
+ * <p>Unpaired (two JMH files): Welch's interval on the log fork scores, judged by the lab's rule without a
+ * correction, and labelled as the weaker kind: nothing cancels what drifted between the two runs.
+ */
+final class CompareAnalysis {
+    /** Family-wise error rate of the "differs" claims: the lab's two-sided 5%. */
+    static final double ALPHA = 0.05;
+    /** Level of a forks' steady-state test. */
+    static final double TREND_ALPHA = 0.01;
+
+    private CompareAnalysis() {
+    }
+
+    static List<CompareRow> paired(List<Samples> all, double margin) {
+        int m = all.size();
+        double[] differs = new double[m];
+        double[] same = new double[m];
+        double[][] logs = new double[m][];
+        for (int i = 0; i < m; i++) {
+            Samples s = all.get(i);
+            logs[i] = logRatios(Samples.scores(s.candidate), Samples.scores(s.baseline), s.first.direction());
+            double[] p = CompareStats.claimPValues(logs[i], margin);
+            differs[i] = Math.min(1, 2 * Math.min(p[0], p[1]));
+            same[i] = p[2];
+        }
+        boolean[] differsHolds = CompareStats.holm(differs, ALPHA);
+        boolean[] sameHolds = CompareStats.holm(same, ALPHA / 2);
+        List<CompareRow> rows = new ArrayList<>();
+        for (int i = 0; i < m; i++) {
+            Samples s = all.get(i);
+            double[] ratios = Arrays.stream(logs[i]).map(Math::exp).toArray();
+            RatioEstimate estimate = RatioEstimate.ofRatios(ratios, RatioEstimate.CONFIDENCE);
+            Verdict verdict = differsHolds[i] ? (estimate.ratio() > 1 ? Verdict.FASTER : Verdict.SLOWER)
+                    : sameHolds[i] ? Verdict.SAME : Verdict.INCONCLUSIVE;
+            double w = CompareStats.wilcoxonPValue(logs[i]);
+            boolean tDiffers = estimate.hasInterval() && (estimate.low() > 1 || estimate.high() < 1);
+            rows.add(new CompareRow(s.key, s.unit, s.first.direction(), mean(Samples.scores(s.baseline)),
+                    mean(Samples.scores(s.candidate)), estimate, verdict, Math.exp(CompareStats.hodgesLehmann(logs[i])),
+                    w, logs[i].length >= 2 && tDiffers != (w < ALPHA), trending(s), s.baseline.size() + s.candidate.size(),
+                    true));
+        }
+        return rows;
+    }
+
+    static List<CompareRow> unpaired(List<Samples> all, double margin) {
+        List<CompareRow> rows = new ArrayList<>();
+        for (Samples s : all) {
+            double[] b = Arrays.stream(Samples.scores(s.baseline)).map(Math::log).toArray();
+            double[] c = Arrays.stream(Samples.scores(s.candidate)).map(Math::log).toArray();
+            RatioEstimate estimate;
+            if (b.length >= 2 && c.length >= 2) {
+                double[] w = CompareStats.welch(c, b, RatioEstimate.CONFIDENCE); // ln(candidate / baseline)
+                double sign = s.first.direction() == Direction.HIGHER ? 1 : -1;
+                double lo = Math.exp(sign > 0 ? w[1] : -w[2]);
+                double hi = Math.exp(sign > 0 ? w[2] : -w[1]);
+                estimate = new RatioEstimate(Math.exp(sign * w[0]), lo, hi, RatioEstimate.CONFIDENCE,
+                        Math.min(b.length, c.length), Double.NaN);
+            } else {
+                double ratio = s.first.direction().ratio(mean(Samples.scores(s.candidate)), mean(Samples.scores(s.baseline)));
+                estimate = new RatioEstimate(ratio, Double.NaN, Double.NaN, RatioEstimate.CONFIDENCE, 1, 0);
+            }
+            rows.add(new CompareRow(s.key, s.unit, s.first.direction(), mean(Samples.scores(s.baseline)),
+                    mean(Samples.scores(s.candidate)), estimate, Judge.judge(estimate, margin), Double.NaN, Double.NaN,
+                    false, trending(s), s.baseline.size() + s.candidate.size(), false));
+        }
+        return rows;
+    }
+
+    /** @return per round, ln of the candidate's ratio to the baseline (above 0: the candidate is better) */
+    static double[] logRatios(double[] candidate, double[] baseline, Direction direction) {
+        double[] d = new double[Math.min(candidate.length, baseline.length)];
+        for (int i = 0; i < d.length; i++) {
+            d[i] = Math.log(direction.ratio(candidate[i], baseline[i]));
+        }
+        return d;
+    }
+
+    private static int trending(Samples s) {
+        int n = 0;
+        for (double[] fork : s.baseline) {
+            n += CompareStats.trends(fork, TREND_ALPHA) ? 1 : 0;
+        }
+        for (double[] fork : s.candidate) {
+            n += CompareStats.trends(fork, TREND_ALPHA) ? 1 : 0;
+        }
+        return n;
+    }
+
+    private static double mean(double[] v) {
+        return Arrays.stream(v).average().orElse(Double.NaN);
+    }
+}

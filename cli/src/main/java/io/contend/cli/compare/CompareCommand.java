@@ -1,0 +1,324 @@
+package io.contend.cli.compare;
+
+import io.contend.cli.VersionProvider;
+import io.contend.cli.analysis.RatioEstimate;
+import io.contend.cli.results.ComparisonResult;
+import io.contend.cli.results.Direction;
+import io.contend.cli.results.ExperimentInfo;
+import io.contend.cli.results.MachineInfo;
+import io.contend.cli.results.ResultRecord;
+import io.contend.cli.results.ResultsFile;
+import io.contend.cli.results.RunInfo;
+import io.contend.cli.results.TableSpec;
+import io.contend.cli.results.Verdict;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HexFormat;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Properties;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.concurrent.Callable;
+import java.util.regex.Pattern;
+import java.util.regex.PatternSyntaxException;
+import java.util.zip.ZipEntry;
+import java.util.zip.ZipFile;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code contend compare}: two builds of the same JMH benchmarks, run in alternating forks and judged as the lab
+ * judges its comparisons; or two JMH JSON files, compared unpaired.
+ */
+@Command(name = "compare",
+        mixinStandardHelpOptions = true,
+        description = {"Compares two builds of your JMH benchmarks: one fork of each side per round, in alternating "
+                + "order (AB, BA, ...), then per benchmark the lab's ratio, its 95% interval and a verdict, corrected "
+                + "across benchmarks (Holm), with a robust cross-check (Wilcoxon, Hodges-Lehmann) and a flag for forks "
+                + "that had not settled. Writes results.json for contend report.",
+                "",
+                "  contend compare --baseline old.jar --candidate new.jar 'MyBenchmark' -- -wi 3 -w 1s -i 5 -r 1s",
+                "  contend compare old.json new.json      (two JMH -rf json files: unpaired, the weaker kind)",
+                ""})
+public final class CompareCommand implements Callable<Integer> {
+    @Spec
+    CommandSpec spec;
+
+    @Option(names = "--baseline", paramLabel = "JAR", description = "The old build: a jar holding the benchmarks "
+            + "and JMH (run as java -cp JAR org.openjdk.jmh.Main).")
+    Path baseline;
+
+    @Option(names = "--candidate", paramLabel = "JAR", description = "The new build, judged against the baseline.")
+    Path candidate;
+
+    @Option(names = "--aa", description = "Run the baseline against itself: the noise floor. Every verdict should be "
+            + "same or inconclusive.")
+    boolean aa;
+
+    @Option(names = "--rounds", paramLabel = "N", defaultValue = "6",
+            description = "Rounds, each one fork per side (default: ${DEFAULT-VALUE}).")
+    int rounds;
+
+    @Option(names = "--margin", paramLabel = "M", defaultValue = "0.05",
+            description = "Equivalence margin: ratios within it are the same (default: ${DEFAULT-VALUE}).")
+    double margin;
+
+    @Option(names = "--fail-on", paramLabel = "VERDICT", description = "Exit 1 if any benchmark has this verdict: "
+            + "slower (for CI), faster, or different (either).")
+    String failOn;
+
+    @Option(names = "--out-dir", paramLabel = "DIR", defaultValue = "contend-compare",
+            description = "Where results.json, the fork logs and JMH's files go (default: ${DEFAULT-VALUE}).")
+    Path outDir;
+
+    @Parameters(paramLabel = "REGEX|FILE", arity = "0..*", description = "With --baseline: a regular expression "
+            + "selecting benchmarks (default: all both builds have), then after -- the JMH options for every fork "
+            + "(not -f, -rf or -rff). Without it: two JMH JSON result files, old then new.")
+    List<String> positional = new ArrayList<>();
+
+    @Override
+    public Integer call() throws IOException {
+        List<String> args = positional;
+        List<String> jmhOptions = List.of();
+        List<String> original = spec.commandLine().getParseResult().originalArgs();
+        int dashes = original.indexOf("--");
+        if (dashes >= 0) {
+            jmhOptions = List.copyOf(original.subList(dashes + 1, original.size()));
+            args = positional.subList(0, Math.max(0, positional.size() - jmhOptions.size()));
+        }
+        if (failOn != null && !List.of("slower", "faster", "different").contains(failOn)) {
+            throw new ParameterException(spec.commandLine(), "--fail-on must be slower, faster or different: '" + failOn + "'");
+        }
+        if (!(margin > 0 && margin < 1)) {
+            throw new ParameterException(spec.commandLine(), "--margin must be in (0, 1): " + margin);
+        }
+        PrintWriter out = spec.commandLine().getOut();
+        List<CompareRow> rows;
+        String title;
+        Map<String, String> identities = new LinkedHashMap<>();
+        if (baseline == null && candidate == null && !aa) {
+            if (args.size() != 2) {
+                throw new ParameterException(spec.commandLine(), "give --baseline JAR and --candidate JAR, or two JMH "
+                        + "JSON files (old new)");
+            }
+            rows = unpaired(Path.of(args.get(0)), Path.of(args.get(1)), out, identities);
+            title = "compare (unpaired): " + args.get(0) + " vs " + args.get(1);
+        } else {
+            rows = paired(args, jmhOptions, out, identities);
+            title = "compare: " + identities.get("candidate") + " vs " + identities.get("baseline");
+        }
+        if (rows.isEmpty()) {
+            throw new ParameterException(spec.commandLine(), "no benchmark configuration was measured on both sides");
+        }
+        out.print(CompareTable.render(rows, margin));
+        writeResults(rows, title, identities);
+        out.println("Results: " + outDir.resolve(ResultsFile.NAME) + " (contend report " + outDir + " renders it)");
+        out.flush();
+        return exitCode(rows);
+    }
+
+    private List<CompareRow> paired(List<String> args, List<String> jmhOptions, PrintWriter out,
+                                    Map<String, String> identities) throws IOException {
+        if (baseline == null) {
+            throw new ParameterException(spec.commandLine(), "--baseline JAR is required with --candidate or --aa");
+        }
+        Path other = aa ? baseline : candidate;
+        if (other == null) {
+            throw new ParameterException(spec.commandLine(), "--candidate JAR is required (or --aa)");
+        }
+        if (aa && candidate != null) {
+            throw new ParameterException(spec.commandLine(), "--aa runs the baseline against itself: no --candidate");
+        }
+        for (Path jar : List.of(baseline, other)) {
+            if (!Files.isRegularFile(jar)) {
+                throw new ParameterException(spec.commandLine(), "not a file: " + jar);
+            }
+        }
+        if (rounds < 2 || rounds > 1000) {
+            throw new ParameterException(spec.commandLine(), "--rounds must be in [2, 1000]: " + rounds);
+        }
+        for (String o : jmhOptions) {
+            if (List.of("-f", "-rf", "-rff").contains(o)) {
+                throw new ParameterException(spec.commandLine(), "JMH option " + o + " is set by compare itself");
+            }
+        }
+        if (args.size() > 1) {
+            throw new ParameterException(spec.commandLine(), "one benchmark regex at most, then -- and JMH's options: "
+                    + args);
+        }
+        Pattern select;
+        try {
+            select = Pattern.compile(args.isEmpty() ? "" : args.get(0));
+        } catch (PatternSyntaxException e) {
+            throw new ParameterException(spec.commandLine(), "not a regular expression: " + e.getMessage());
+        }
+        Path work = Files.createDirectories(outDir.resolve("work"));
+        identities.put("baseline", identity(baseline));
+        identities.put("candidate", (aa ? "(--aa) " : "") + identity(other));
+        JmhProcess runner = new JmhProcess(baseline, other, jmhOptions, work);
+        Set<String> inBaseline = runner.list(Side.BASELINE);
+        Set<String> inCandidate = runner.list(Side.CANDIDATE);
+        List<String> common = new ArrayList<>();
+        Set<String> all = new TreeSet<>(inBaseline);
+        all.addAll(inCandidate);
+        for (String b : all) {
+            if (!select.matcher(b).find()) {
+                continue;
+            }
+            if (inBaseline.contains(b) && inCandidate.contains(b)) {
+                common.add(b);
+            } else {
+                out.println("only in the " + (inBaseline.contains(b) ? "baseline" : "candidate") + ": " + b);
+            }
+        }
+        if (common.isEmpty()) {
+            throw new ParameterException(spec.commandLine(), "no benchmark " + (args.isEmpty() ? "" : "matching '"
+                    + args.get(0) + "' ") + "is in both builds");
+        }
+        List<String> unmatched = new ArrayList<>();
+        PrintWriter progress = spec.commandLine().getErr();
+        List<Samples> samples = CompareRun.run(runner, common, rounds, progress, unmatched);
+        unmatched.forEach(u -> out.println("not compared: " + u));
+        return CompareAnalysis.paired(samples, margin);
+    }
+
+    private List<CompareRow> unpaired(Path old, Path now, PrintWriter out, Map<String, String> identities)
+            throws IOException {
+        Map<BenchKey, Samples> byKey = new LinkedHashMap<>();
+        List<JmhResult> before = JmhJson.read(old);
+        List<JmhResult> after = JmhJson.read(now);
+        for (JmhResult r : before) {
+            byKey.computeIfAbsent(r.key(), k -> new Samples(r)).baseline.addAll(r.forks());
+        }
+        Set<BenchKey> seen = new LinkedHashSet<>();
+        for (JmhResult r : after) {
+            Samples s = byKey.get(r.key());
+            if (s == null) {
+                out.println("only in " + now + ": " + r.key().label());
+                continue;
+            }
+            s.candidate.addAll(r.forks());
+            seen.add(r.key());
+        }
+        List<Samples> both = new ArrayList<>();
+        for (Samples s : byKey.values()) {
+            if (seen.contains(s.key)) {
+                both.add(s);
+            } else {
+                out.println("only in " + old + ": " + s.key.label());
+            }
+        }
+        identities.put("baseline", old + (before.isEmpty() ? "" : " (JMH " + before.get(0).jmhVersion() + ", "
+                + before.get(0).vm() + ")"));
+        identities.put("candidate", now + (after.isEmpty() ? "" : " (JMH " + after.get(0).jmhVersion() + ", "
+                + after.get(0).vm() + ")"));
+        return CompareAnalysis.unpaired(both, margin);
+    }
+
+    private int exitCode(List<CompareRow> rows) {
+        if (failOn == null) {
+            return 0;
+        }
+        for (CompareRow r : rows) {
+            Verdict v = r.verdict();
+            if ((failOn.equals("slower") && v == Verdict.SLOWER) || (failOn.equals("faster") && v == Verdict.FASTER)
+                    || (failOn.equals("different") && (v == Verdict.SLOWER || v == Verdict.FASTER))) {
+                spec.commandLine().getErr().println("contend compare: " + r.key().label() + " is " + v.label()
+                        + " (--fail-on " + failOn + ")");
+                return 1;
+            }
+        }
+        return 0;
+    }
+
+    /** @return the jar's name, its SHA-256 and the JMH it bundles */
+    static String identity(Path jar) throws IOException {
+        String sha;
+        try {
+            MessageDigest digest = MessageDigest.getInstance("SHA-256");
+            try (InputStream in = Files.newInputStream(jar)) {
+                byte[] buffer = new byte[1 << 16];
+                for (int n; (n = in.read(buffer)) > 0; ) {
+                    digest.update(buffer, 0, n);
+                }
+            }
+            sha = HexFormat.of().formatHex(digest.digest());
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("every JDK has SHA-256", e);
+        }
+        String jmh = "?";
+        try (ZipFile zip = new ZipFile(jar.toFile())) {
+            ZipEntry e = zip.getEntry("jmh.properties");
+            if (e != null) {
+                Properties p = new Properties();
+                try (InputStream in = zip.getInputStream(e)) {
+                    p.load(in);
+                }
+                jmh = p.getProperty("jmh.version", "?");
+            }
+        }
+        return jar.getFileName() + " sha256:" + sha.substring(0, 16) + " JMH " + jmh;
+    }
+
+    private void writeResults(List<CompareRow> rows, String title, Map<String, String> identities) throws IOException {
+        Instant now = Instant.now();
+        MachineInfo machine = MachineInfo.current();
+        Map<String, String> peers = new LinkedHashMap<>(identities);
+        RunInfo run = new RunInfo("compare-" + now.toEpochMilli(), VersionProvider.version(), "n/a",
+                System.getProperty("java.vm.vendor"), Runtime.version().toString(), List.of(), "unknown", machine, peers,
+                "compare", now.toString(), now.toString());
+        Set<String> paramNames = new TreeSet<>();
+        rows.forEach(r -> paramNames.addAll(r.key().params().keySet()));
+        List<String> columns = new ArrayList<>(List.of("mode"));
+        columns.addAll(paramNames);
+        columns.add("build");
+        List<ResultRecord> records = new ArrayList<>();
+        Map<String, Direction> directions = new LinkedHashMap<>();
+        for (CompareRow r : rows) {
+            directions.put(r.key().shortName(), r.direction());
+            for (Side side : Side.values()) {
+                Map<String, String> params = new LinkedHashMap<>();
+                params.put("mode", r.key().mode());
+                params.putAll(r.key().params());
+                params.put("build", side.label());
+                double score = side == Side.BASELINE ? r.baselineMean() : r.candidateMean();
+                ComparisonResult c = null;
+                if (side == Side.CANDIDATE) {
+                    RatioEstimate e = r.estimate();
+                    c = new ComparisonResult(Map.of("build", "baseline"), e.ratio(), e.hasInterval() ? e.low() : null,
+                            e.hasInterval() ? e.high() : null, e.confidence(), e.rounds(), r.verdict(), margin,
+                            r.direction(), null);
+                }
+                records.add(new ResultRecord("compare", r.key().shortName(), params, r.key().threads(), score, null,
+                        r.unit(), Map.of(), "compare", false, r.forks() / 2, c));
+            }
+        }
+        Direction first = rows.get(0).direction();
+        TableSpec table = new TableSpec(columns, "build", "baseline", first, directions, List.of(),
+                List.of(CompareTable.note(rows, margin)), null, null);
+        ResultsFile file = ResultsFile.open(outDir, Set.of("compare"), run);
+        file.append("compare", new ExperimentInfo(title, "compare", rounds, 0, 0, table), records);
+    }
+
+    /** For tests: the verdicts by configuration label. */
+    static Map<String, String> verdicts(List<CompareRow> rows) {
+        Map<String, String> m = new LinkedHashMap<>();
+        rows.forEach(r -> m.put(r.key().label(), r.verdict().label().toLowerCase(Locale.ROOT)));
+        return m;
+    }
+}

@@ -1,0 +1,28 @@
+package io.contend.cli.compare;
+
+import io.contend.cli.analysis.RatioEstimate;
+import io.contend.cli.results.Direction;
+import io.contend.cli.results.Verdict;
+
+/**
+ * One configuration's comparison.
+ *
+ * @param key the configuration
+ * @param unit the scores' unit
+ * @param direction which way is better
+ * @param baselineMean the baseline's mean fork score
+ * @param candidateMean the candidate's mean fork score
+ * @param estimate the candidate's ratio to the baseline (above 1: better) with its 95% interval, uncorrected
+ * @param verdict after Holm's correction across the compared configurations (paired), or from the interval alone
+ *        (unpaired)
+ * @param hodgesLehmann the robust estimate of the ratio (NaN when unpaired)
+ * @param wilcoxonP Wilcoxon's signed-rank p-value of "no difference" (NaN when unpaired)
+ * @param robustDisagrees whether the robust test and the t interval disagree on "differs from 1" at 5%
+ * @param trendingForks forks whose measurement iterations still trended (both sides)
+ * @param forks forks of both sides
+ * @param paired whether rounds were paired (a run of both builds) or not (two result files)
+ */
+public record CompareRow(BenchKey key, String unit, Direction direction, double baselineMean, double candidateMean,
+                         RatioEstimate estimate, Verdict verdict, double hodgesLehmann, double wilcoxonP,
+                         boolean robustDisagrees, int trendingForks, int forks, boolean paired) {
+}

@@ -1,0 +1,70 @@
+package io.contend.cli.compare;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.contend.cli.InProcess;
+import io.contend.cli.results.ResultRecord;
+import io.contend.cli.results.ResultsFile;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.zip.ZipEntry;
+import java.util.zip.ZipInputStream;
+import java.util.zip.ZipOutputStream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Two builds whose work differs by 25%: copies of the packaged CLI jar (it holds JMH and the bench module's
+ * FixedWorkBenchmark) that differ only in the benchmark's work.properties, 10000 and 12500 tokens. compare must find
+ * the heavier one slower, with an interval that holds 0.8.
+ */
+class CompareIT {
+    private static final Path JAR = Path.of("target", "contend.jar");
+    private static final String WORK = "io/contend/bench/compare/work.properties";
+
+    @TempDir
+    Path dir;
+
+    /** Writes a copy of the CLI jar whose FixedWorkBenchmark burns the given tokens per operation. */
+    static Path variant(Path into, long tokens) throws IOException {
+        try (ZipInputStream in = new ZipInputStream(Files.newInputStream(JAR));
+             OutputStream file = Files.newOutputStream(into);
+             ZipOutputStream out = new ZipOutputStream(file)) {
+            for (ZipEntry e; (e = in.getNextEntry()) != null; ) {
+                out.putNextEntry(new ZipEntry(e.getName()));
+                if (e.getName().equals(WORK)) {
+                    out.write(("tokens=" + tokens + "\n").getBytes(StandardCharsets.UTF_8));
+                } else {
+                    in.transferTo(out);
+                }
+                out.closeEntry();
+            }
+        }
+        return into;
+    }
+
+    @Test
+    void aQuarterMoreWorkIsSlowerWithAnIntervalHoldingPointEight() throws Exception {
+        assertTrue(Files.isRegularFile(JAR), "package the CLI first: " + JAR.toAbsolutePath());
+        Path light = variant(dir.resolve("light.jar"), 10_000);
+        Path heavy = variant(dir.resolve("heavy.jar"), 12_500);
+        Path out = dir.resolve("out");
+        InProcess c = new InProcess();
+        int code = c.run("compare", "--baseline", light.toString(), "--candidate", heavy.toString(), "--rounds", "5",
+                "--out-dir", out.toString(), "--fail-on", "slower", "FixedWorkBenchmark", "--",
+                "-wi", "2", "-w", "200ms", "-i", "3", "-r", "200ms");
+        assertEquals(1, code, "--fail-on slower: " + c.out() + c.err());
+        List<ResultRecord> records = ResultsFile.read(out.resolve(ResultsFile.NAME));
+        ResultRecord candidate = records.stream().filter(r -> "candidate".equals(r.params().get("build"))).findFirst()
+                .orElseThrow();
+        assertEquals("slower", candidate.comparison().verdict().label(), c.out());
+        assertTrue(candidate.comparison().ratioLow() <= 0.8 && 0.8 <= candidate.comparison().ratioHigh(),
+                "the interval holds 0.8: " + c.out());
+        assertTrue(c.out().contains("robust"), c.out());
+    }
+}
