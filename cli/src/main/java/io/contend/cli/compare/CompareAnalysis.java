@@ -18,7 +18,10 @@ import java.util.List;
  * at the levels where, for one configuration, they are exactly the lab's rule (the 95% interval beyond the margin,
  * or inside it). Holm rather than Benjamini-Hochberg: a comparison gates a change, so what matters is the chance of
  * any false "slower" or "faster" in the run (the family-wise error), not the expected share of false ones; Holm
- * bounds it under any dependence between configurations and never rejects less than Bonferroni.
+ * bounds it under any dependence between configurations and never rejects less than Bonferroni. A "faster" or
+ * "slower" also needs Wilcoxon's signed-rank test to agree at 5% (uncorrected): the t interval of a few rounds that
+ * happen to lean one way can be tight, while the signed-rank test cannot reject with fewer than 6 rounds at all (its
+ * smallest two-sided p is 2 / 2^n), so a verdict of a difference needs at least 6 rounds that mostly agree.
  *
  * <p>Unpaired (two JMH files): Welch's interval on the log fork scores, judged by the lab's rule without a
  * correction, and labelled as the weaker kind: nothing cancels what drifted between the two runs.
@@ -51,9 +54,11 @@ final class CompareAnalysis {
             Samples s = all.get(i);
             double[] ratios = Arrays.stream(logs[i]).map(Math::exp).toArray();
             RatioEstimate estimate = RatioEstimate.ofRatios(ratios, RatioEstimate.CONFIDENCE);
-            Verdict verdict = differsHolds[i] ? (estimate.ratio() > 1 ? Verdict.FASTER : Verdict.SLOWER)
-                    : sameHolds[i] ? Verdict.SAME : Verdict.INCONCLUSIVE;
             double w = CompareStats.wilcoxonPValue(logs[i]);
+            // faster or slower needs the signed-rank test too: a few rounds that happen to lean one way give a tight
+            // t interval (an A/A run of 3 rounds on a shared machine said "slower"), never a small signed-rank p
+            Verdict verdict = differsHolds[i] && w < ALPHA ? (estimate.ratio() > 1 ? Verdict.FASTER : Verdict.SLOWER)
+                    : sameHolds[i] ? Verdict.SAME : Verdict.INCONCLUSIVE;
             boolean tDiffers = estimate.hasInterval() && (estimate.low() > 1 || estimate.high() < 1);
             rows.add(new CompareRow(s.key, s.unit, s.first.direction(), mean(Samples.scores(s.baseline)),
                     mean(Samples.scores(s.candidate)), estimate, verdict, Math.exp(CompareStats.hodgesLehmann(logs[i])),

@@ -78,7 +78,7 @@ final class CompareTable {
                     + "cancels what drifted between them; no correction for many benchmarks.";
         }
         return ratio + ", corrected across the " + rows.size() + " configuration(s) with Holm's procedure (family-wise "
-                + "5%). robust: the Hodges-Lehmann ratio and Wilcoxon's signed-rank p of the per-round log ratios; '!' "
+                + "5%); faster or slower also needs the signed-rank test at 5%, so at least 6 rounds. robust: the Hodges-Lehmann ratio and Wilcoxon's signed-rank p of the per-round log ratios; '!' "
                 + "where it disagrees with the t interval on whether the ratio differs from 1. trending forks: forks whose "
                 + "measurement iterations still trended (least-squares slope, 1% level): a longer warm-up may be needed.";
     }

@@ -67,15 +67,24 @@ class CompareAnalysisTest {
         int alone = 0;
         int among = 0;
         for (int trial = 0; trial < 100; trial++) {
-            Samples target = samples("target", 1000, 1120, 0.06, 4, random);
+            Samples target = samples("target", 1000, 1120, 0.3, 8, random);
             alone += CompareAnalysis.paired(List.of(target), 0.05).get(0).verdict() == Verdict.SLOWER ? 1 : 0;
             List<Samples> many = new ArrayList<>(List.of(target));
             for (int i = 0; i < 19; i++) {
-                many.add(samples("other" + i, 1000, 1000, 0.06, 4, random));
+                many.add(samples("other" + i, 1000, 1000, 0.3, 8, random));
             }
             among += CompareAnalysis.paired(many, 0.05).get(0).verdict() == Verdict.SLOWER ? 1 : 0;
         }
         assertTrue(among < alone, "corrected: " + among + " slower of 100, uncorrected: " + alone);
+    }
+
+    @Test
+    void aDifferenceNeedsTheSignedRankTestSoFewerThanSixRoundsNeverSayIt() {
+        Samples three = samples("work", 1000, 1250, 0.01, 3, new SplittableRandom(5));
+        CompareRow row = CompareAnalysis.paired(List.of(three), 0.05).get(0);
+        assertTrue(row.estimate().high() < 1 / 1.05, "the t interval alone would say slower: " + row.estimate());
+        assertEquals(Verdict.INCONCLUSIVE, row.verdict(), "3 rounds: the signed-rank p is 0.25 at best");
+        assertTrue(row.robustDisagrees(), "and the table marks the disagreement");
     }
 
     @Test

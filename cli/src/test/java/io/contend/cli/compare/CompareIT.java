@@ -55,7 +55,7 @@ class CompareIT {
         Path heavy = variant(dir.resolve("heavy.jar"), 12_500);
         Path out = dir.resolve("out");
         InProcess c = new InProcess();
-        int code = c.run("compare", "--baseline", light.toString(), "--candidate", heavy.toString(), "--rounds", "5",
+        int code = c.run("compare", "--baseline", light.toString(), "--candidate", heavy.toString(), "--rounds", "6",
                 "--out-dir", out.toString(), "--fail-on", "slower", "FixedWorkBenchmark", "--",
                 "-wi", "2", "-w", "200ms", "-i", "3", "-r", "200ms");
         assertEquals(1, code, "--fail-on slower: " + c.out() + c.err());
