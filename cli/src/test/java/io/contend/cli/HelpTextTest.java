@@ -41,6 +41,23 @@ class HelpTextTest {
     }
 
     @Test
+    void everyCommandsHelpFormatsWithoutAWarning() {
+        java.io.PrintStream stderr = System.err;
+        java.io.ByteArrayOutputStream tracer = new java.io.ByteArrayOutputStream();
+        System.setErr(new java.io.PrintStream(tracer, true, java.nio.charset.StandardCharsets.UTF_8)); // picocli's tracer
+        try {
+            for (String command : List.of("lab", "report", "compare", "stress", "hdr", "affinity", "writepath")) {
+                InProcess c = new InProcess();
+                assertEquals(0, c.run(command, "--help"), command);
+                assertTrue(!c.err().contains("WARN") && !c.out().contains("WARN"), command + ": " + c.err());
+            }
+        } finally {
+            System.setErr(stderr);
+        }
+        assertEquals("", tracer.toString(java.nio.charset.StandardCharsets.UTF_8), "picocli warned");
+    }
+
+    @Test
     void stressSynopsisNamesBuiltInWorkloadsAndClasses() {
         InProcess c = new InProcess();
         assertEquals(0, c.run("stress", "--help"));

@@ -75,7 +75,9 @@ import java.util.function.Supplier;
  * }</pre>
  *
  * <p>It is also an {@link Executor}: {@link #execute(Runnable)} runs a command on a worker of the first stage, in
- * turn with the submitted tasks, without passing it through any handler.
+ * turn with the submitted tasks, without passing it through any handler. It is not an {@link java.util.concurrent.ExecutorService}:
+ * that interface's {@code submit(Runnable)} and {@code submit(Callable)} would make {@link #submit(Object)} ambiguous
+ * for every lambda, and its futures do not fit tasks that change type at every stage.
  *
  * <p>Shutdown follows {@link java.util.concurrent.ExecutorService}'s contract: {@link #shutdown()} stops
  * accepting and lets every accepted task finish every stage, without waiting; {@link #shutdownNow()} stops

@@ -101,15 +101,18 @@ final class CompareAnalysis {
         return d;
     }
 
-    private static int trending(Samples s) {
-        int n = 0;
-        for (double[] fork : s.baseline) {
-            n += CompareStats.trends(fork, TREND_ALPHA) ? 1 : 0;
+    /** @return the forks, named by side and round (or fork, unpaired), whose iterations still trended */
+    private static List<String> trending(Samples s) {
+        List<String> names = new ArrayList<>();
+        for (Side side : Side.values()) {
+            List<double[]> forks = s.side(side);
+            for (int i = 0; i < forks.size(); i++) {
+                if (CompareStats.trends(forks.get(i), TREND_ALPHA)) {
+                    names.add(side.label() + " " + (s.paired ? "round " : "fork ") + (i + 1));
+                }
+            }
         }
-        for (double[] fork : s.candidate) {
-            n += CompareStats.trends(fork, TREND_ALPHA) ? 1 : 0;
-        }
-        return n;
+        return names;
     }
 
     private static double mean(double[] v) {

@@ -48,12 +48,14 @@ import picocli.CommandLine.Spec;
 @Command(name = "compare",
         mixinStandardHelpOptions = true,
         description = {"Compares two builds of your JMH benchmarks: one fork of each side per round, in alternating "
-                + "order (AB, BA, ...), then per benchmark the lab's ratio, its 95% interval and a verdict, corrected "
+                + "order (AB, BA, ...), then per benchmark the lab's ratio, its 95%% interval and a verdict, corrected "
                 + "across benchmarks (Holm), with a robust cross-check (Wilcoxon, Hodges-Lehmann) and a flag for forks "
                 + "that had not settled. Writes results.json for contend report.",
                 "",
-                "  contend compare --baseline old.jar --candidate new.jar 'MyBenchmark' -- -wi 3 -w 1s -i 5 -r 1s",
-                "  contend compare old.json new.json      (two JMH -rf json files: unpaired, the weaker kind)",
+                "Example:",
+                "  contend compare --baseline old.jar --candidate new.jar MyBenchmark \\",
+                "      -- -wi 3 -w 1s -i 5 -r 1s",
+                "  contend compare old.json new.json   (JMH -rf json files: unpaired, weaker)",
                 ""})
 public final class CompareCommand implements Callable<Integer> {
     @Spec
@@ -203,7 +205,9 @@ public final class CompareCommand implements Callable<Integer> {
         List<JmhResult> before = JmhJson.read(old);
         List<JmhResult> after = JmhJson.read(now);
         for (JmhResult r : before) {
-            byKey.computeIfAbsent(r.key(), k -> new Samples(r)).baseline.addAll(r.forks());
+            Samples s = byKey.computeIfAbsent(r.key(), k -> new Samples(r));
+            s.paired = false;
+            s.baseline.addAll(r.forks());
         }
         Set<BenchKey> seen = new LinkedHashSet<>();
         for (JmhResult r : after) {

@@ -18,11 +18,15 @@ import io.contend.cli.results.Verdict;
  * @param hodgesLehmann the robust estimate of the ratio (NaN when unpaired)
  * @param wilcoxonP Wilcoxon's signed-rank p-value of "no difference" (NaN when unpaired)
  * @param robustDisagrees whether the robust test and the t interval disagree on "differs from 1" at 5%
- * @param trendingForks forks whose measurement iterations still trended (both sides)
+ * @param trending the forks whose measurement iterations still trended, e.g. "candidate round 3"
  * @param forks forks of both sides
  * @param paired whether rounds were paired (a run of both builds) or not (two result files)
  */
 public record CompareRow(BenchKey key, String unit, Direction direction, double baselineMean, double candidateMean,
                          RatioEstimate estimate, Verdict verdict, double hodgesLehmann, double wilcoxonP,
-                         boolean robustDisagrees, int trendingForks, int forks, boolean paired) {
+                         boolean robustDisagrees, java.util.List<String> trending, int forks, boolean paired) {
+    /** Copies the list. */
+    public CompareRow {
+        trending = java.util.List.copyOf(trending);
+    }
 }

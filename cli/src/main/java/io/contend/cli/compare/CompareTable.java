@@ -25,7 +25,7 @@ final class CompareTable {
             if (paired) {
                 line.add(String.format(Locale.ROOT, "%.3fx, p=%.3f%s", r.hodgesLehmann(), r.wilcoxonP(),
                         r.robustDisagrees() ? " !" : ""));
-                line.add(r.trendingForks() + "/" + r.forks());
+                line.add(r.trending().size() + "/" + r.forks());
             }
             table.add(line);
         }
@@ -41,6 +41,12 @@ final class CompareTable {
                 String cell = line.get(i);
                 out.append(i < 2 ? String.format("%-" + widths[i] + "s", cell) : String.format("%" + widths[i] + "s", cell));
                 out.append(i + 1 < line.size() ? "  " : "\n");
+            }
+        }
+        for (CompareRow r : rows) {
+            if (!r.trending().isEmpty()) {
+                out.append("trending: ").append(r.key().label()).append(": ").append(String.join(", ", r.trending()))
+                        .append('\n');
             }
         }
         for (String line : wrap(note(rows, margin), 110)) {

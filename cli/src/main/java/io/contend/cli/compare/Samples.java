@@ -13,6 +13,8 @@ final class Samples {
     final JmhResult first;
     final List<double[]> baseline = new ArrayList<>();
     final List<double[]> candidate = new ArrayList<>();
+    /** Whether fork i of one side pairs with fork i of the other (a run of both builds), or not (two files). */
+    boolean paired = true;
 
     Samples(JmhResult first) {
         this.key = first.key();

@@ -88,6 +88,16 @@ class CompareAnalysisTest {
     }
 
     @Test
+    void forksThatStillTrendAreNamedBySideAndRound() {
+        Samples s = samples("work", 1000, 1000, 0.01, 6, new SplittableRandom(6));
+        s.candidate.set(2, new double[] {1500, 1350, 1200, 1100, 1000});
+        CompareRow row = CompareAnalysis.paired(List.of(s), 0.05).get(0);
+        assertEquals(List.of("candidate round 3"), row.trending());
+        String table = CompareTable.render(List.of(row), 0.05);
+        assertTrue(table.contains("1/12") && table.contains("trending: B.work (avgt, 1 thread): candidate round 3"), table);
+    }
+
+    @Test
     void unpairedFilesAreJudgedFromTheForksOfEach() {
         Samples s = samples("work", 1000, 1250, 0.02, 5, new SplittableRandom(4));
         CompareRow row = CompareAnalysis.unpaired(List.of(s), 0.05).get(0);
