@@ -9,13 +9,8 @@ import java.util.Properties;
 /** Reads the version and commit Maven wrote into {@code version.properties} at build time. */
 public final class VersionProvider implements IVersionProvider {
     @Override
-    public String[] getVersion() throws IOException {
-        Properties properties = new Properties();
-        try (InputStream in = VersionProvider.class.getResourceAsStream("version.properties")) {
-            if (in != null) {
-                properties.load(in);
-            }
-        }
+    public String[] getVersion() {
+        Properties properties = properties();
         return new String[] {"contend " + properties.getProperty("version", "(unknown version)") + " (commit "
                 + commit(properties) + ")",
                 "JVM: " + System.getProperty("java.vm.name") + " " + Runtime.version()};
@@ -23,15 +18,7 @@ public final class VersionProvider implements IVersionProvider {
 
     /** @return contend's version, as the build wrote it, or "unknown" */
     public static String version() {
-        Properties properties = new Properties();
-        try (InputStream in = VersionProvider.class.getResourceAsStream("version.properties")) {
-            if (in != null) {
-                properties.load(in);
-            }
-        } catch (IOException e) {
-            return "unknown";
-        }
-        return properties.getProperty("version", "unknown");
+        return properties().getProperty("version", "unknown");
     }
 
     /**
@@ -39,16 +26,21 @@ public final class VersionProvider implements IVersionProvider {
      * @return the version the benchmarks were built against (the parent POM's), or "?" if the build did not say
      */
     public static String peer(String artifact) {
+        String v = properties().getProperty("peer." + artifact, "?");
+        return v.startsWith("${") ? "?" : v;
+    }
+
+    /** @return what the build wrote into version.properties; empty if it is missing or unreadable */
+    private static Properties properties() {
         Properties properties = new Properties();
         try (InputStream in = VersionProvider.class.getResourceAsStream("version.properties")) {
             if (in != null) {
                 properties.load(in);
             }
         } catch (IOException e) {
-            return "?";
+            properties.clear(); // the callers say "unknown"
         }
-        String v = properties.getProperty("peer." + artifact, "?");
-        return v.startsWith("${") ? "?" : v;
+        return properties;
     }
 
     /** @return the abbreviated commit, with "+changes" when the tree had uncommitted ones; "unknown" outside git */

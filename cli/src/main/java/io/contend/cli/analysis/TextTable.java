@@ -59,7 +59,7 @@ public final class TextTable {
      * @param width the widest line
      * @return the lines, none empty; none for a blank paragraph
      */
-    static List<String> wrap(String paragraph, int width) {
+    public static List<String> wrap(String paragraph, int width) {
         List<String> lines = new ArrayList<>();
         StringBuilder line = new StringBuilder();
         for (String word : paragraph.strip().split("\\s+")) {

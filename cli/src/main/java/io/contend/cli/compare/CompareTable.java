@@ -1,6 +1,7 @@
 package io.contend.cli.compare;
 
 import io.contend.cli.analysis.RatioEstimate;
+import io.contend.cli.analysis.TextTable;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -49,26 +50,10 @@ final class CompareTable {
                         .append('\n');
             }
         }
-        for (String line : wrap(note(rows, margin), 110)) {
+        for (String line : TextTable.wrap(note(rows, margin), 110)) {
             out.append("  ").append(line).append('\n');
         }
         return out.toString();
-    }
-
-    private static List<String> wrap(String text, int width) {
-        List<String> lines = new ArrayList<>();
-        StringBuilder line = new StringBuilder();
-        for (String word : text.split(" ")) {
-            if (line.length() > 0 && line.length() + 1 + word.length() > width) {
-                lines.add(line.toString());
-                line.setLength(0);
-            }
-            line.append(line.length() == 0 ? "" : " ").append(word);
-        }
-        if (line.length() > 0) {
-            lines.add(line.toString());
-        }
-        return lines;
     }
 
     static String note(List<CompareRow> rows, double margin) {
