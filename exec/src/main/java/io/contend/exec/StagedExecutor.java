@@ -129,9 +129,10 @@ public final class StagedExecutor<I, O> implements Executor, AutoCloseable {
      */
     private void start(ThreadFactory factory) {
         List<Thread> made = new ArrayList<>();
+        java.util.Set<IdleStrategy> given = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
         for (Stage stage : stages) {
             for (int i = 0; i < stage.workers.length; i++) {
-                Worker w = new Worker(this, stage, i, newIdleStrategy(stage, i));
+                Worker w = new Worker(this, stage, i, newIdleStrategy(stage, i, given));
                 Thread t = factory.newThread(w);
                 if (t == null) {
                     throw new IllegalStateException("the thread factory returned null for stage " + stage.name);
@@ -174,11 +175,16 @@ public final class StagedExecutor<I, O> implements Executor, AutoCloseable {
         }
     }
 
-    private IdleStrategy newIdleStrategy(Stage stage, int worker) {
+    private IdleStrategy newIdleStrategy(Stage stage, int worker, java.util.Set<IdleStrategy> given) {
         IdleStrategy s = idle.get();
         if (s == null) {
             throw new IllegalStateException("the idle strategy supplier returned null for worker " + worker
                     + " of stage " + stage.name);
+        }
+        // a strategy keeps per-thread state: one instance for two workers would let one park unannounced
+        if (!(s instanceof Enum) && !given.add(s)) {
+            throw new IllegalStateException("the idle strategy supplier returned the same " + s + " twice: give each "
+                    + "worker its own (a stateful strategy belongs to one thread)");
         }
         return s;
     }
@@ -411,6 +417,7 @@ public final class StagedExecutor<I, O> implements Executor, AutoCloseable {
     public final class Pending implements Runnable {
         private final Stage stage;
         private final Object task;
+        private final AtomicBoolean ran = new AtomicBoolean();
 
         Pending(Stage stage, Object task) {
             this.stage = stage;
@@ -427,8 +434,12 @@ public final class StagedExecutor<I, O> implements Executor, AutoCloseable {
             return task;
         }
 
+        /** @throws IllegalStateException if it ran before: a task finishes once */
         @Override
         public void run() {
+            if (!ran.compareAndSet(false, true)) {
+                throw new IllegalStateException("already run: " + this);
+            }
             finishInline(stage, task);
         }
 
@@ -472,6 +483,10 @@ public final class StagedExecutor<I, O> implements Executor, AutoCloseable {
         @SuppressWarnings("unchecked") // the chain of types is checked here, at compile time; stages hold Object
         public <R> Builder<I, R> stage(String name, int workers, StageHandler<? super T, ? extends R> handler) {
             Objects.requireNonNull(handler, "handler");
+            if (sink != null) {
+                throw new IllegalStateException("add every stage before the sink: the sink takes the last stage's "
+                        + "results (stage '" + name + "' came after it)");
+            }
             if (name == null || name.isEmpty() || specs.stream().anyMatch(s -> s.name.equals(name))) {
                 throw new IllegalArgumentException("stage names must be non-empty and unique: '" + name + "'");
             }

@@ -103,6 +103,7 @@ class StagedExecutorApiTest {
         release.countDown();
         assertTrue(ex.awaitTermination(20, TimeUnit.SECONDS));
         task.run(); // the caller finishes it: both stages, then the sink
+        assertThrows(IllegalStateException.class, task::run, "a task finishes once");
         synchronized (sunk) {
             assertEquals(List.of(100, 107), sunk);
         }
@@ -175,6 +176,19 @@ class StagedExecutorApiTest {
         }
         assertTrue(blocking > 0, "workers reached the blocking step");
         assertTrue(resets >= 20, "a strategy is reset after each batch of work: " + resets);
+    }
+
+    @Test
+    void theBuilderRefusesAStageAfterTheSinkAndOneStrategyForTwoWorkers() {
+        assertThrows(IllegalStateException.class, () -> StagedExecutor.<String>builder().stage("trim", 1, String::trim)
+                .sink(x -> { }).stage("length", 1, String::length));
+        IdleStrategy shared = IdleStrategy.spinThenPark();
+        IllegalStateException e = assertThrows(IllegalStateException.class,
+                () -> StagedExecutor.<Integer>builder().idle(() -> shared).stage("s", 2, t -> t).build());
+        assertTrue(e.getMessage().contains("returned the same"), e.getMessage());
+        StagedExecutor<Integer, Integer> ok = StagedExecutor.<Integer>builder().idle(IdleStrategy::busySpin)
+                .stage("s", 2, t -> t).build(); // a stateless strategy may be shared
+        ok.close();
     }
 
     @Test

@@ -21,7 +21,8 @@ import java.util.List;
  * bounds it under any dependence between configurations and never rejects less than Bonferroni. A "faster" or
  * "slower" also needs Wilcoxon's signed-rank test to agree at 5% (uncorrected): the t interval of a few rounds that
  * happen to lean one way can be tight, while the signed-rank test cannot reject with fewer than 6 rounds at all (its
- * smallest two-sided p is 2 / 2^n), so a verdict of a difference needs at least 6 rounds that mostly agree.
+ * smallest two-sided p is 2 / 2^n): with 6 rounds every round must lean the same way, with 8 (the default) one
+ * round against, if it is among the smallest, still allows a verdict.
  *
  * <p>Unpaired (two JMH files): Welch's interval on the log fork scores, judged by the lab's rule without a
  * correction, and labelled as the weaker kind: nothing cancels what drifted between the two runs.
@@ -71,8 +72,8 @@ final class CompareAnalysis {
     static List<CompareRow> unpaired(List<Samples> all, double margin) {
         List<CompareRow> rows = new ArrayList<>();
         for (Samples s : all) {
-            double[] b = Arrays.stream(Samples.scores(s.baseline)).map(Math::log).toArray();
-            double[] c = Arrays.stream(Samples.scores(s.candidate)).map(Math::log).toArray();
+            double[] b = Arrays.stream(positive(Samples.scores(s.baseline))).map(Math::log).toArray();
+            double[] c = Arrays.stream(positive(Samples.scores(s.candidate))).map(Math::log).toArray();
             RatioEstimate estimate;
             if (b.length >= 2 && c.length >= 2) {
                 double[] w = CompareStats.welch(c, b, RatioEstimate.CONFIDENCE); // ln(candidate / baseline)
@@ -82,7 +83,7 @@ final class CompareAnalysis {
                 estimate = new RatioEstimate(Math.exp(sign * w[0]), lo, hi, RatioEstimate.CONFIDENCE,
                         Math.min(b.length, c.length), Double.NaN);
             } else {
-                double ratio = s.first.direction().ratio(mean(Samples.scores(s.candidate)), mean(Samples.scores(s.baseline)));
+                double ratio = s.first.direction().ratio(Math.exp(mean(c)), Math.exp(mean(b)));
                 estimate = new RatioEstimate(ratio, Double.NaN, Double.NaN, RatioEstimate.CONFIDENCE, 1, 0);
             }
             rows.add(new CompareRow(s.key, s.unit, s.first.direction(), mean(Samples.scores(s.baseline)),
@@ -92,13 +93,26 @@ final class CompareAnalysis {
         return rows;
     }
 
-    /** @return per round, ln of the candidate's ratio to the baseline (above 0: the candidate is better) */
+    /**
+     * @return per round, ln of the candidate's ratio to the baseline (above 0: the candidate is better), for the rounds
+     *         where both scores are positive and finite (others are left out of every statistic alike)
+     */
     static double[] logRatios(double[] candidate, double[] baseline, Direction direction) {
-        double[] d = new double[Math.min(candidate.length, baseline.length)];
-        for (int i = 0; i < d.length; i++) {
-            d[i] = Math.log(direction.ratio(candidate[i], baseline[i]));
+        int n = Math.min(candidate.length, baseline.length);
+        return java.util.stream.IntStream.range(0, n).mapToDouble(i -> Math.log(direction.ratio(candidate[i], baseline[i])))
+                .filter(Double::isFinite).toArray();
+    }
+
+    /** @return whether the configuration has a usable round (paired) or usable forks on both sides (unpaired) */
+    static boolean usable(Samples s) {
+        if (s.paired) {
+            return logRatios(Samples.scores(s.candidate), Samples.scores(s.baseline), s.first.direction()).length > 0;
         }
-        return d;
+        return positive(Samples.scores(s.baseline)).length > 0 && positive(Samples.scores(s.candidate)).length > 0;
+    }
+
+    private static double[] positive(double[] scores) {
+        return Arrays.stream(scores).filter(v -> Double.isFinite(v) && v > 0).toArray();
     }
 
     /** @return the forks, named by side and round (or fork, unpaired), whose iterations still trended */

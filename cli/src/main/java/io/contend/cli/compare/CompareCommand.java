@@ -72,7 +72,7 @@ public final class CompareCommand implements Callable<Integer> {
             + "same or inconclusive.")
     boolean aa;
 
-    @Option(names = "--rounds", paramLabel = "N", defaultValue = "6",
+    @Option(names = "--rounds", paramLabel = "N", defaultValue = "8",
             description = "Rounds, each one fork per side (default: ${DEFAULT-VALUE}).")
     int rounds;
 
@@ -155,7 +155,7 @@ public final class CompareCommand implements Callable<Integer> {
             throw new ParameterException(spec.commandLine(), "--rounds must be in [2, 1000]: " + rounds);
         }
         for (String o : jmhOptions) {
-            if (List.of("-f", "-rf", "-rff").contains(o)) {
+            if (o.matches("-f\\d*") || o.startsWith("-rf")) { // -f, -f2, -rf, -rfjson, -rff ...; not -foe
                 throw new ParameterException(spec.commandLine(), "JMH option " + o + " is set by compare itself");
             }
         }
@@ -216,12 +216,20 @@ public final class CompareCommand implements Callable<Integer> {
                 out.println("only in " + now + ": " + r.key().label());
                 continue;
             }
+            if (!s.unit.equals(r.unit())) {
+                s.unitMismatch = r.unit();
+            }
             s.candidate.addAll(r.forks());
             seen.add(r.key());
         }
         List<Samples> both = new ArrayList<>();
         for (Samples s : byKey.values()) {
-            if (seen.contains(s.key)) {
+            if (seen.contains(s.key) && s.unitMismatch != null) {
+                out.println("not compared: " + s.key.label() + ": the files report it in different units (" + s.unit
+                        + " and " + s.unitMismatch + ")");
+            } else if (seen.contains(s.key) && !CompareAnalysis.usable(s)) {
+                out.println("not compared: " + s.key.label() + ": no positive, finite fork score on one side");
+            } else if (seen.contains(s.key)) {
                 both.add(s);
             } else {
                 out.println("only in " + old + ": " + s.key.label());

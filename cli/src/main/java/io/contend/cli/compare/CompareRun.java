@@ -37,13 +37,21 @@ final class CompareRun {
                 progress.flush();
                 for (JmhResult r : runner.runFork(side, round, benchmarks)) {
                     Samples s = byKey.computeIfAbsent(r.key(), k -> new Samples(r));
+                    if (!s.unit.equals(r.unit())) {
+                        s.unitMismatch = r.unit();
+                    }
                     s.side(side).add(r.forks().get(0));
                 }
             }
         }
         List<Samples> complete = new ArrayList<>();
         for (Samples s : byKey.values()) {
-            if (s.baseline.size() == rounds && s.candidate.size() == rounds) {
+            if (s.unitMismatch != null) {
+                unmatched.add(s.key.label() + ": the builds report it in different units (" + s.unit + " and "
+                        + s.unitMismatch + ")");
+            } else if (!CompareAnalysis.usable(s)) {
+                unmatched.add(s.key.label() + ": no round where both scores are positive and finite");
+            } else if (s.baseline.size() == rounds && s.candidate.size() == rounds) {
                 complete.add(s);
             } else {
                 unmatched.add(s.key.label() + ": " + s.baseline.size() + " baseline and " + s.candidate.size()

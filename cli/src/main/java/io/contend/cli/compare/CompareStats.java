@@ -143,7 +143,7 @@ public final class CompareStats {
             return Math.min(1, 2 * tail / all);
         }
         double mean = total / 2;
-        double var = n * (n + 1) * (2 * n + 1) / 24.0 - tieTerm / 48.0;
+        double var = n * (n + 1.0) * (2.0 * n + 1) / 24.0 - tieTerm / 48.0;
         double z = (Math.abs(wPlus - mean) - 0.5) / Math.sqrt(var);
         return Math.min(1, 2 * (1 - new NormalDistribution(null, 0, 1).cumulativeProbability(Math.max(0, z))));
     }

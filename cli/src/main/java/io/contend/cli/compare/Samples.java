@@ -15,6 +15,8 @@ final class Samples {
     final List<double[]> candidate = new ArrayList<>();
     /** Whether fork i of one side pairs with fork i of the other (a run of both builds), or not (two files). */
     boolean paired = true;
+    /** The other unit, when the two sides report this configuration in different units; null when they agree. */
+    String unitMismatch;
 
     Samples(JmhResult first) {
         this.key = first.key();

@@ -55,7 +55,7 @@ class CompareIT {
         Path heavy = variant(dir.resolve("heavy.jar"), 12_500);
         Path out = dir.resolve("out");
         InProcess c = new InProcess();
-        int code = c.run("compare", "--baseline", light.toString(), "--candidate", heavy.toString(), "--rounds", "6",
+        int code = c.run("compare", "--baseline", light.toString(), "--candidate", heavy.toString(), "--rounds", "8",
                 "--out-dir", out.toString(), "--fail-on", "slower", "FixedWorkBenchmark", "--",
                 "-wi", "2", "-w", "200ms", "-i", "3", "-r", "200ms");
         assertEquals(1, code, "--fail-on slower: " + c.out() + c.err());
@@ -63,8 +63,10 @@ class CompareIT {
         ResultRecord candidate = records.stream().filter(r -> "candidate".equals(r.params().get("build"))).findFirst()
                 .orElseThrow();
         assertEquals("slower", candidate.comparison().verdict().label(), c.out());
-        assertTrue(candidate.comparison().ratioLow() <= 0.8 && 0.8 <= candidate.comparison().ratioHigh(),
-                "the interval holds 0.8: " + c.out());
+        // The ratio, not the interval's ends: a 95% interval misses the truth one run in twenty, and a CI run must not
+        // fail on that; the recorded runs in docs/compare.md show intervals holding 0.8.
+        double ratio = candidate.comparison().ratio();
+        assertTrue(ratio > 0.7 && ratio < 0.9, "about 0.8: " + c.out());
         assertTrue(c.out().contains("robust"), c.out());
     }
 }
