@@ -24,12 +24,10 @@ class OptionConventionsTest {
 
     @Test
     void renamedOptionsAreRefusedWithTheNewSpelling() {
-        assertHint("workload option --pool-mib is now --pool-size 64MiB", "stress", "writepath", "--duration", "1s",
-                "--pool-mib", "64");
-        assertHint("workload option --threshold-kib is now --threshold 64KiB", "stress", "writepath", "--duration", "1s",
+        assertHint("workload option --pool-mib is now --pool-size 64MiB", "stress", "writepath", "--pool-mib", "64");
+        assertHint("workload option --threshold-kib is now --threshold 64KiB", "stress", "writepath",
                 "--threshold-kib", "64");
-        assertHint("workload option --limit-mib is now --reserve-limit 64MiB", "stress", "allocate", "--duration", "1s",
-                "--limit-mib", "64");
+        assertHint("workload option --limit-mib is now --reserve-limit 64MiB", "stress", "allocate", "--limit-mib", "64");
         assertHint("--max-data-mib is now --max-data 64MiB", "writepath", "serve", "--max-data-mib", "64");
         assertHint("--out is now --out-dir results", "lab", "backoff", "--smoke", "--out", "results");
         assertHint("--out is now --out-dir pooled", "report", "--out", "pooled");
@@ -42,7 +40,7 @@ class OptionConventionsTest {
         assertEquals(0, allocate.run("stress", "allocate", "--ops", "1000", "--size", "1KiB", "--reserve-limit", "64MiB"),
                 allocate.err());
         InProcess writepath = new InProcess();
-        assertEquals(0, writepath.run("stress", "writepath", "--rate", "fixed=200/s", "--duration", "1s", "--keys", "100",
+        assertEquals(0, writepath.run("stress", "writepath", "--rate", "fixed=200/s", "--ops", "200", "--keys", "100",
                 "--build", "jdk", "--pool-size", "64MiB", "--threshold", "256KiB", "--value-size", "1KiB"), writepath.err());
         assertTrue(writepath.out().contains("errors 0"), writepath.out());
         InProcess si = new InProcess();
