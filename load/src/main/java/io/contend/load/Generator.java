@@ -30,11 +30,14 @@ import java.util.function.Supplier;
  * its block was claimed, and every number below the limit is handed out once. A thread that falls behind
  * still records each operation's lateness from its intended start, so coordinated omission stays corrected.
  *
- * The cutoff: no operation starts at or after it (elapsed time since the start, in cutoffOffset; Long.MAX_VALUE
- * for none). It only moves earlier: set to the duration at start, and to the moment of a stop by cutOff(), from
- * any thread, by a CAS loop that keeps the minimum. A thread checks it against the intended start before
- * waiting and against the actual start before running, so after a stop no operation starts that was not
- * already starting.
+ * The cutoff: no operation whose intended start is at or after it runs (elapsed time since the start, in
+ * cutoffOffset; Long.MAX_VALUE for none), and no operation starts at or after the late-start cutoff
+ * (lateStartOffset). Both only move earlier: set at start to the duration and to the duration plus
+ * LATE_START_GRACE, and both to the moment of a stop by cutOff(), from any thread, by CAS loops that keep the
+ * minimum. A thread checks the cutoff against the intended start before waiting, and both before running. So
+ * after a stop no operation starts that was not already starting; at the natural end, an operation scheduled
+ * within the duration that a brief stall made late still runs (and records its lateness), while a generator
+ * far behind stops LATE_START_GRACE after the end and its backlog counts as missed.
  *
  * Ordering: schedule, numbers and startNanos are written before the threads start (Thread.start happens-before
  * the threads' actions). Each thread publishes its sequence in sequences (a volatile array write) before its
@@ -59,12 +62,17 @@ final class Generator {
     private final Operation[] operations;
     private final OperationStats[] stats;
     private final Rate rate;
+    private final Shard shard;
     private final long opsLimit;
     private final Thread[] threads;
     private final Thread reporter;
     private final IdleStrategy[] idles;
     private final AtomicReferenceArray<OperationNumbers.Sequence> sequences;
+    /** How late after the end of a timed run an operation scheduled within it may still start. */
+    static final long LATE_START_GRACE_NANOS = 1_000_000_000L;
+
     private final AtomicLong cutoffOffset = new AtomicLong(Long.MAX_VALUE);
+    private final AtomicLong lateStartOffset = new AtomicLong(Long.MAX_VALUE);
     private final AtomicInteger running;
     private final AtomicReference<VirtualMachineError> fatal = new AtomicReference<>();
     private long startNanos;
@@ -75,18 +83,21 @@ final class Generator {
      * @param operations the workload's operations, run in turn
      * @param stats one per operation, same order
      * @param rate pacing
+     * @param shard which of the schedule's operations to run: operation k of this generator is the schedule's
+     *              {@code shard.globalOperation(k)}, with its intended start and its place in the operation mix
      * @param threads thread count
-     * @param opsLimit operations to run, 0 for no limit
+     * @param opsLimit operations of this shard to run, 0 for no limit
      * @param reporter unparked when the last thread has finished
      * @param idle gives each thread the strategy it idles with in the last {@value #SPIN_NANOS} ns before an
      *        intended start
      * @throws IllegalStateException if the supplier returns null
      */
-    Generator(Operation[] operations, OperationStats[] stats, Rate rate, int threads, long opsLimit, Thread reporter,
-              Supplier<? extends IdleStrategy> idle) {
+    Generator(Operation[] operations, OperationStats[] stats, Rate rate, Shard shard, int threads, long opsLimit,
+              Thread reporter, Supplier<? extends IdleStrategy> idle) {
         this.operations = operations;
         this.stats = stats;
         this.rate = rate;
+        this.shard = shard;
         this.opsLimit = opsLimit;
         this.threads = new Thread[threads];
         this.sequences = new AtomicReferenceArray<>(threads);
@@ -111,8 +122,10 @@ final class Generator {
     void start(long start, long durationNanos) {
         startNanos = start;
         cutoffOffset.set(durationNanos);
+        lateStartOffset.set(durationNanos > Long.MAX_VALUE - LATE_START_GRACE_NANOS ? Long.MAX_VALUE
+                : durationNanos + LATE_START_GRACE_NANOS);
         if (rate.paced()) {
-            schedule = new Schedule(start, rate.opsPerSecond());
+            schedule = new Schedule(start, rate.opsPerSecond(), shard);
         }
         numbers = new OperationNumbers(opsLimit > 0 ? opsLimit : Long.MAX_VALUE, OperationNumbers.blockSizeFor(rate));
         for (int i = 0; i < threads.length; i++) {
@@ -135,6 +148,11 @@ final class Generator {
     /** No operation starts at or after this moment (nanoTime); a later moment than the current cutoff is ignored. */
     void cutOff(long atNanos) {
         long offset = Math.max(0, atNanos - startNanos);
+        for (long current = lateStartOffset.get(); offset < current; current = lateStartOffset.get()) {
+            if (lateStartOffset.compareAndSet(current, offset)) {
+                break;
+            }
+        }
         for (long current = cutoffOffset.get(); offset < current; current = cutoffOffset.get()) {
             if (cutoffOffset.compareAndSet(current, offset)) {
                 for (Thread t : threads) {
@@ -209,22 +227,27 @@ final class Generator {
             long lastEnd = System.nanoTime();
             long lastN = -2;
             int which = 0;
+            int stride = shard.count() % operations.length; // the mix follows the whole schedule's numbers
             while (fatal.get() == null) {
                 long n = sequence.next();
                 if (n < 0) {
                     return;
                 }
-                // operation n runs operations[n % length]; within a block n only steps by one, so no division
+                // operation n runs operations[g % length], g its number in the whole schedule; within a block n
+                // only steps by one (g by the shard count), so no division
                 if (n == lastN + 1) {
-                    which = which + 1 == operations.length ? 0 : which + 1;
+                    which += stride;
+                    if (which >= operations.length) {
+                        which -= operations.length;
+                    }
                 } else {
-                    which = (int) (n % operations.length);
+                    which = (int) (shard.globalOperation(n) % operations.length);
                 }
                 lastN = n;
                 long intended = paced ? sequence.intendedStartNanos() : lastEnd;
                 // Back to back (unpaced, or behind schedule): the last operation's end is this one's start.
                 long start = intended <= lastEnd ? lastEnd : waitUntil(intended, idles[index]);
-                if (pastCutoff(start)) {
+                if (pastCutoff(intended) || start - startNanos >= lateStartOffset.get()) {
                     sequence.abandon(); // the run is over: a paced operation not started by now is missed
                     return;
                 }

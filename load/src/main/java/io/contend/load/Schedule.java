@@ -1,5 +1,7 @@
 package io.contend.load;
 
+import java.util.Objects;
+
 /**
  * The intended start times of a paced run: operation n (from 0) should start at
  * {@code start + floor(n * 1e9 / R)} nanoseconds, computed exactly for every n. cassandra-stress added an
@@ -9,6 +11,11 @@ package io.contend.load;
  * nearest nanosecond at or below the exact one. Immutable and thread-safe; threads share one schedule and
  * claim operation numbers from a counter.
  *
+ * <p>A schedule may be one {@link Shard} of a schedule shared by several generators: its operation k is then
+ * the whole schedule's operation {@code index + k * count}, with that operation's intended start, so the
+ * shards' intended starts together are exactly the whole schedule's ({@link #intendedStartNanos(long)},
+ * {@link #operationsWithin(long)} and the {@link Cursor} all count in the shard's own operations).
+ *
  * <p>Source: the intended start times of cassandra-stress's fixed and throttle modes (CASSANDRA-11853; Nitsan
  * Wakart, "Fixing Coordinated Omission in Cassandra Stress", psy-lob-saw.blogspot.com/2016/07/fixing-co-in-cstress.html).
  */
@@ -17,17 +24,32 @@ public final class Schedule {
 
     private final long startNanos;
     private final long opsPerSecond;
+    private final Shard shard;
 
     /**
+     * The whole schedule.
+     *
      * @param startNanos intended start of operation 0, on the {@link System#nanoTime()} clock
      * @param opsPerSecond the rate, in [1, {@link Rate#MAX_OPS_PER_SECOND}]
      */
     public Schedule(long startNanos, long opsPerSecond) {
+        this(startNanos, opsPerSecond, Shard.WHOLE);
+    }
+
+    /**
+     * One shard of a schedule.
+     *
+     * @param startNanos intended start of the whole schedule's operation 0, on the {@link System#nanoTime()} clock
+     * @param opsPerSecond the whole schedule's rate, in [1, {@link Rate#MAX_OPS_PER_SECOND}]
+     * @param shard which of its operations this schedule runs
+     */
+    public Schedule(long startNanos, long opsPerSecond, Shard shard) {
         if (opsPerSecond < 1 || opsPerSecond > Rate.MAX_OPS_PER_SECOND) {
             throw new IllegalArgumentException("opsPerSecond must be in [1, " + Rate.MAX_OPS_PER_SECOND + "]: " + opsPerSecond);
         }
         this.startNanos = startNanos;
         this.opsPerSecond = opsPerSecond;
+        this.shard = Objects.requireNonNull(shard, "shard");
     }
 
     /**
@@ -49,22 +71,27 @@ public final class Schedule {
     }
 
     /**
-     * @param n operation number, at least 0
+     * @param n this schedule's operation number, at least 0 (in a shard, its own k-th operation)
      * @return the intended start of operation n, on the nanoTime clock
      */
     public long intendedStartNanos(long n) {
-        return startNanos + offsetNanos(n, opsPerSecond);
+        return startNanos + offsetNanos(shard.globalOperation(n), opsPerSecond);
     }
 
     /**
-     * The number of operations whose intended start is before {@code start + elapsed}: the n with
-     * floor(n * 1e9 / R) &lt; elapsed, that is n &lt; elapsed * R / 1e9, so ceil(elapsed * R / 1e9), computed without
-     * overflow as elapsed = a * 1e9 + b.
+     * The number of this schedule's operations whose intended start is before {@code start + elapsed}. For the
+     * whole schedule, the n with floor(n * 1e9 / R) &lt; elapsed, that is n &lt; elapsed * R / 1e9, so
+     * ceil(elapsed * R / 1e9), computed without overflow as elapsed = a * 1e9 + b; for a shard, its share of
+     * those ({@link Shard#localCount(long)}).
      *
      * @param elapsedNanos time since the schedule's start, at least 0
      * @return how many operations are scheduled in that time
      */
     public long operationsWithin(long elapsedNanos) {
+        return shard.localCount(wholeOperationsWithin(elapsedNanos));
+    }
+
+    private long wholeOperationsWithin(long elapsedNanos) {
         if (elapsedNanos <= 0) {
             return 0;
         }
@@ -89,14 +116,19 @@ public final class Schedule {
         return startNanos;
     }
 
-    /** @return the rate */
+    /** @return the rate of the whole schedule */
     public long opsPerSecond() {
         return opsPerSecond;
     }
 
+    /** @return which of the whole schedule's operations this schedule runs */
+    public Shard shard() {
+        return shard;
+    }
+
     @Override
     public String toString() {
-        return "Schedule{" + opsPerSecond + "/s from " + startNanos + "}";
+        return "Schedule{" + opsPerSecond + "/s from " + startNanos + (shard.isWhole() ? "" : ", shard " + shard) + "}";
     }
 
     /**
@@ -104,12 +136,14 @@ public final class Schedule {
      * The intended starts are exactly those of {@link Schedule#intendedStartNanos(long)}: the cursor keeps
      * {@code n * 1e9 = offset * R + remainder} with {@code 0 <= remainder < R}, where offset is operation n's
      * offset from the start; one step adds {@code 1e9 = A * R + B} (A and B computed once), carrying one
-     * nanosecond when the remainder reaches R. Nothing is rounded, so nothing accumulates. Not thread-safe: one
-     * cursor per thread.
+     * nanosecond when the remainder reaches R. In a shard of N, n is the whole schedule's operation and one step
+     * moves N operations: {@code N * 1e9 = A * R + B}, with B &lt; R still, so one carry still suffices. Nothing is
+     * rounded, so nothing accumulates. Not thread-safe: one cursor per thread.
      */
     public static final class Cursor {
         private final long startNanos;
         private final long opsPerSecond;
+        private final Shard shard;
         private final long wholeStep;
         private final long remainderStep;
         private long operation;
@@ -119,20 +153,24 @@ public final class Schedule {
         private Cursor(Schedule schedule) {
             this.startNanos = schedule.startNanos;
             this.opsPerSecond = schedule.opsPerSecond;
-            this.wholeStep = NANOS_PER_SECOND / opsPerSecond;
-            this.remainderStep = NANOS_PER_SECOND % opsPerSecond;
+            this.shard = schedule.shard;
+            long stride = shard.count(); // <= 1e6, and 1e9 % R < 1e9: the products stay below 1e15
+            long spread = stride * (NANOS_PER_SECOND % opsPerSecond);
+            this.wholeStep = stride * (NANOS_PER_SECOND / opsPerSecond) + spread / opsPerSecond;
+            this.remainderStep = spread % opsPerSecond;
         }
 
         /**
          * Moves to operation n (a few divisions).
          *
-         * @param n operation number, at least 0
+         * @param n this schedule's operation number, at least 0
          * @return this cursor
          * @throws ArithmeticException if n's offset passes Long.MAX_VALUE
          */
         public Cursor seek(long n) {
-            offset = offsetNanos(n, opsPerSecond);
-            remainder = (n % opsPerSecond) * NANOS_PER_SECOND % opsPerSecond;
+            long whole = shard.globalOperation(n);
+            offset = offsetNanos(whole, opsPerSecond);
+            remainder = (whole % opsPerSecond) * NANOS_PER_SECOND % opsPerSecond;
             operation = n;
             return this;
         }
@@ -150,7 +188,7 @@ public final class Schedule {
             operation++;
         }
 
-        /** @return the operation the cursor is at */
+        /** @return the operation the cursor is at, in this schedule's numbers */
         public long operation() {
             return operation;
         }

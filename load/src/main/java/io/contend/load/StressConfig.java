@@ -3,6 +3,7 @@ package io.contend.load;
 import io.contend.idle.IdleStrategy;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.Objects;
 import java.util.function.Supplier;
 
@@ -22,9 +23,14 @@ import java.util.function.Supplier;
  * @param warmup time to run before measuring, not recorded (zero for none)
  * @param log interval log to write, or null
  * @param idle gives each generator thread the strategy it idles with just before an intended start
+ * @param shard which operations of the schedule this generator runs ({@link Shard#WHOLE}: all of them); an
+ *              {@code ops} limit counts the whole schedule's operations, of which the shard runs its share
+ * @param startAt when the measured run starts (its operation 0's intended start, and the log's StartTime), on
+ *                the wall clock; null for as soon as the warm-up ends. Shards on several machines share one, so
+ *                that their intended starts are one schedule on one time base
  */
 public record StressConfig(Rate rate, int threads, Duration duration, long ops, Duration interval, Duration warmup, Path log,
-                           Supplier<? extends IdleStrategy> idle) {
+                           Supplier<? extends IdleStrategy> idle, Shard shard, Instant startAt) {
     /** All out. */
     public static final Rate DEFAULT_RATE = Rate.throughput();
     /** One generator thread. */
@@ -54,10 +60,13 @@ public record StressConfig(Rate rate, int threads, Duration duration, long ops, 
      * @param warmup unrecorded warm-up before the measurement
      * @param log HdrHistogram interval log to write, or null for none
      * @param idle gives each generator thread its idle strategy
+     * @param shard which operations of the schedule to run
+     * @param startAt wall-clock start of the measured run, or null for as soon as the warm-up ends
      */
     public StressConfig {
         Objects.requireNonNull(rate, "rate");
         Objects.requireNonNull(idle, "idle");
+        Objects.requireNonNull(shard, "shard");
         Objects.requireNonNull(interval, "interval");
         Objects.requireNonNull(warmup, "warmup");
         if (threads < 1 || threads > MAX_THREADS) {
@@ -65,6 +74,10 @@ public record StressConfig(Rate rate, int threads, Duration duration, long ops, 
         }
         if (ops < 0) {
             throw new IllegalArgumentException("ops must not be negative: " + ops);
+        }
+        if (ops > 0 && shard.localCount(ops) == 0) {
+            throw new IllegalArgumentException("ops " + ops + " leaves shard " + shard + " no operation: give at least "
+                    + shard.count() + ", one per shard");
         }
         if (duration == null && ops == 0) {
             throw new IllegalArgumentException("give a duration or a number of operations");
@@ -100,6 +113,28 @@ public record StressConfig(Rate rate, int threads, Duration duration, long ops, 
         this(rate, threads, duration, ops, interval, warmup, log, DEFAULT_IDLE);
     }
 
+    /**
+     * The settings of an unsharded run that starts as soon as it can.
+     *
+     * @param rate how operations are paced
+     * @param threads generator threads, in [1, {@link #MAX_THREADS}]
+     * @param duration how long to run, or null to run until {@code ops} are done
+     * @param ops operations to run, 0 for no limit
+     * @param interval reporting and logging interval
+     * @param warmup unrecorded warm-up before the measurement
+     * @param log HdrHistogram interval log to write, or null for none
+     * @param idle gives each generator thread its idle strategy
+     */
+    public StressConfig(Rate rate, int threads, Duration duration, long ops, Duration interval, Duration warmup, Path log,
+                        Supplier<? extends IdleStrategy> idle) {
+        this(rate, threads, duration, ops, interval, warmup, log, idle, Shard.WHOLE, null);
+    }
+
+    /** @return operations this generator runs, 0 for no limit: its shard's share of {@link #ops()} */
+    public long shardOps() {
+        return ops == 0 ? 0 : shard.localCount(ops);
+    }
+
     /** @return a builder holding the defaults */
     public static Builder builder() {
         return new Builder();
@@ -115,6 +150,8 @@ public record StressConfig(Rate rate, int threads, Duration duration, long ops, 
         private Duration warmup = DEFAULT_WARMUP;
         private Path log;
         private Supplier<? extends IdleStrategy> idle = DEFAULT_IDLE;
+        private Shard shard = Shard.WHOLE;
+        private Instant startAt;
 
         private Builder() {
         }
@@ -195,12 +232,31 @@ public record StressConfig(Rate rate, int threads, Duration duration, long ops, 
         }
 
         /**
+         * @param part which operations of the schedule this generator runs (default {@link Shard#WHOLE})
+         * @return this
+         */
+        public Builder shard(Shard part) {
+            this.shard = Objects.requireNonNull(part, "shard");
+            return this;
+        }
+
+        /**
+         * @param instant wall-clock start of the measured run, shared by every shard (default: as soon as the
+         *                warm-up ends)
+         * @return this
+         */
+        public Builder startAt(Instant instant) {
+            this.startAt = Objects.requireNonNull(instant, "startAt");
+            return this;
+        }
+
+        /**
          * @return the settings
          * @throws IllegalArgumentException naming a setting out of range
          */
         public StressConfig build() {
             Duration length = duration != null ? duration : ops > 0 ? null : DEFAULT_DURATION;
-            return new StressConfig(rate, threads, length, ops, interval, warmup, log, idle);
+            return new StressConfig(rate, threads, length, ops, interval, warmup, log, idle, shard, startAt);
         }
     }
 }

@@ -55,12 +55,12 @@ final class StressLog implements Closeable {
     }
 
     /**
-     * Opens the log (creating missing directories) and writes its first lines, the comment and the format
+     * Opens the log (creating missing directories) and writes its first lines, the comments and the format
      * version, so that a log that cannot be written fails here, before anything runs.
      *
      * @throws UncheckedIOException with the message "cannot write the interval log PATH: reason"
      */
-    static StressLog open(Path path, String comment, Opener opener) {
+    static StressLog open(Path path, List<String> comments, Opener opener) {
         FileChannel channel = null;
         StressLog log = null;
         try {
@@ -70,7 +70,9 @@ final class StressLog implements Closeable {
             }
             channel = opener.open(path);
             log = new StressLog(path, channel);
-            log.writer.outputComment(comment.replace('\n', ' ').replace('\r', ' '));
+            for (String comment : comments) {
+                log.writer.outputComment(comment.replace('\n', ' ').replace('\r', ' '));
+            }
             log.writer.outputLogFormatVersion();
             log.writePending();
             return log;

@@ -68,7 +68,7 @@ public record StressResult(Rate rate, List<Op> operations, long scheduled, long 
         FINISHED,
         /** {@link StressRun#stop()} (or an interrupt, or a failed log write) ended the measurement early. */
         STOPPED,
-        /** Stopped during the warm-up: nothing was measured. */
+        /** Stopped during the warm-up, or while waiting for an agreed start: nothing was measured. */
         STOPPED_IN_WARMUP
     }
 
@@ -292,5 +292,17 @@ public record StressResult(Rate rate, List<Op> operations, long scheduled, long 
             all.add(op.metric(rate.reportedLatency()));
         }
         return all;
+    }
+
+    /**
+     * @param threshold lateness that counts as late (e.g. {@link LateSends#DEFAULT_THRESHOLD})
+     * @return how far the generator fell behind its schedule, from every tag's wait times
+     */
+    public LateSends lateSends(java.time.Duration threshold) {
+        Histogram waits = new Histogram(1, OperationStats.HIGHEST_TRACKABLE_NANOS, 3);
+        for (Op op : operations) {
+            waits.add(op.metric(LatencyKind.WAIT));
+        }
+        return LateSends.of(waits, threshold);
     }
 }

@@ -3,6 +3,7 @@ package io.contend.load;
 import java.lang.management.GarbageCollectorMXBean;
 import java.lang.management.ManagementFactory;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
@@ -23,6 +24,12 @@ import java.util.concurrent.locks.LockSupport;
  * before that last take was started before it (program order, and the phaser's ordering in IntervalRecorder),
  * so started >= completed + errors, and the difference is what was still running (unfinished). Threads still
  * running are interrupted and abandoned (they are daemons); what they record later is never read.
+ *
+ * Agreed start (StressConfig.startAt, shared by the shards of one schedule): the wall-clock instant is mapped once
+ * to the nanoTime clock (Instant.now() and nanoTime() read back to back), and the measured phase starts there, so
+ * operation 0's intended start and the log's StartTime are that instant on every machine, to the machines' clock
+ * agreement. The warm-up, if any, runs just before it (ending START_SLACK early), and the measured phase's
+ * statistics are built before the wait, so only starting the threads is left at the instant.
  *
  * Source: cassandra-stress's coordinated-omission fix (CASSANDRA-11853; Nitsan Wakart, "Fixing Coordinated
  * Omission in Cassandra Stress", 2016); HdrHistogram's Recorder and HistogramLogWriter.
@@ -48,7 +55,9 @@ import java.util.concurrent.locks.LockSupport;
  * {@code <op>-rt}, {@code <op>-st}, {@code <op>-wt}, written by HdrHistogram's own HistogramLogWriter) and passes
  * an {@link IntervalReport} to the listener.
  *
- * <p>The run ends when the duration has passed or the operations are done (operations in flight then finish),
+ * <p>The run ends when the duration has passed or the operations are done (operations in flight then finish;
+ * in a paced run, an operation scheduled within the duration that starts late may still start up to 1 s after
+ * it, so that a brief stall at the end does not lose operations, and later ones count as missed),
  * or early: on {@link #stop()} (e.g. from a Ctrl-C hook), an interrupt of the calling thread, or a failed log
  * write. An early end waits at most {@link #STOP_GRACE} for operations in flight, writes the last interval and
  * the summary's numbers, and counts operations still running as unfinished and operations scheduled but never
@@ -57,6 +66,11 @@ import java.util.concurrent.locks.LockSupport;
  * reported in {@link StressResult#faults()} next to what was measured.
  */
 public final class StressRun {
+    /**
+     * With an agreed start ({@link StressConfig#startAt()}), the warm-up ends this long before it, so that the
+     * warm-up's threads have ended and the measured phase is ready when its first operation is due.
+     */
+    public static final Duration START_SLACK = Duration.ofMillis(100);
     /** How long a stopped run waits for operations in flight before it counts them as unfinished. */
     public static final Duration STOP_GRACE = Duration.ofSeconds(1);
 
@@ -79,6 +93,7 @@ public final class StressRun {
     private final StressConfig config;
     private final Listener listener;
     private final StressLog.Opener logOpener;
+    private final String host;
     private volatile boolean stopRequested;
     /** When stop() was called (nanoTime); written before stopRequested, read after it. */
     private volatile long stopAtNanos;
@@ -100,6 +115,7 @@ public final class StressRun {
         this.config = Objects.requireNonNull(config, "config");
         this.listener = listener == null ? r -> { } : listener;
         this.logOpener = logOpener;
+        this.host = ShardHeader.localHost();
         List<Operation> ops = workload.operations();
         if (ops == null || ops.isEmpty()) {
             throw new IllegalArgumentException("workload " + workload + " has no operations");
@@ -133,7 +149,7 @@ public final class StressRun {
     public StressResult run() {
         reporter = Thread.currentThread();
         List<StressResult.Fault> faults = new ArrayList<>();
-        StressLog log = config.log() == null ? null : StressLog.open(config.log(), logComment(), logOpener);
+        StressLog log = config.log() == null ? null : StressLog.open(config.log(), logComments(), logOpener);
         StressResult result;
         try {
             listener.started();
@@ -161,16 +177,35 @@ public final class StressRun {
     private StressResult measure(StressLog log, List<StressResult.Fault> faults) {
         boolean interrupted = false;
         try {
-            if (!config.warmup().isZero()) {
-                Phase warmup = new Phase(config.warmup(), 0, null, r -> { });
-                warmup.execute(faults);
+            Duration warmupLength = config.warmup();
+            if (config.startAt() != null && !warmupLength.isZero()) {
+                // the warm-up ends just before the agreed start: it waits until then less the warm-up, or is cut short
+                Instant warmupEnd = config.startAt().minus(START_SLACK);
+                interrupted |= awaitStart(nanoTimeAt(warmupEnd.minus(warmupLength)));
+                Duration left = Duration.between(Instant.now(), warmupEnd);
+                warmupLength = left.compareTo(warmupLength) < 0 ? left : warmupLength;
+            }
+            if (!warmupLength.isNegative() && !warmupLength.isZero()) {
+                Phase warmup = new Phase(warmupLength, 0, null, r -> { });
+                warmup.execute(faults, System.currentTimeMillis(), System.nanoTime());
                 interrupted = warmup.interrupted;
                 if (stopRequested) {
                     return StressResult.builder(config.rate()).end(StressResult.End.STOPPED_IN_WARMUP).build();
                 }
             }
-            Phase measured = new Phase(config.duration(), config.ops(), log, listener);
-            StressResult result = measured.execute(faults);
+            // built before an agreed start, so that only the threads' start is left to do when it comes
+            Phase measured = new Phase(config.duration(), config.shardOps(), log, listener);
+            StressResult result;
+            if (config.startAt() == null) {
+                result = measured.execute(faults, System.currentTimeMillis(), System.nanoTime());
+            } else {
+                long startNanos = nanoTimeAt(config.startAt());
+                interrupted |= awaitStart(startNanos);
+                if (stopRequested) {
+                    return StressResult.builder(config.rate()).end(StressResult.End.STOPPED_IN_WARMUP).build();
+                }
+                result = measured.execute(faults, config.startAt().toEpochMilli(), startNanos);
+            }
             interrupted |= measured.interrupted;
             return result;
         } finally {
@@ -180,10 +215,43 @@ public final class StressRun {
         }
     }
 
-    private String logComment() {
-        return "contend stress: " + workload + ", " + config.rate() + ", " + config.threads() + " thread(s); tags "
-                + String.join(", ", java.util.Arrays.stream(LatencyKind.values())
+    private List<String> logComments() {
+        String shard = config.shard().isWhole() ? "" : ", shard " + config.shard() + " on " + host;
+        String first = "contend stress: " + workload + ", " + config.rate() + shard + ", " + config.threads()
+                + " thread(s); tags " + String.join(", ", java.util.Arrays.stream(LatencyKind.values())
                         .map(k -> "<op>-" + k.suffix() + " (" + k.description() + ")").toList()) + "; values in ns";
+        return List.of(first, ShardHeader.of(config, host).line());
+    }
+
+    /** @return the nanoTime reading at the wall-clock instant (to the wall clock's resolution) */
+    private static long nanoTimeAt(Instant instant) {
+        long nowNanos = System.nanoTime();
+        Instant now = Instant.now();
+        Duration until = Duration.between(now, instant);
+        if (until.abs().compareTo(Durations.MAX) >= 0) { // 292 years: nanoTime arithmetic would wrap
+            throw new IllegalArgumentException("start time " + instant + " is too far from now (" + now + ")");
+        }
+        return nowNanos + until.toNanos();
+    }
+
+    /**
+     * Parks until the start (nanoTime) or a stop.
+     *
+     * @return whether the thread was interrupted (which also stops the run)
+     */
+    private boolean awaitStart(long startNanos) {
+        while (!stopRequested) {
+            long left = startNanos - System.nanoTime();
+            if (left <= 0) {
+                return false;
+            }
+            LockSupport.parkNanos(this, left);
+            if (Thread.interrupted()) {
+                stop();
+                return true;
+            }
+        }
+        return false;
     }
 
     /** One timed run over fresh statistics: the warm-up or the measurement. */
@@ -204,15 +272,19 @@ public final class StressRun {
             for (int i = 0; i < operations.length; i++) {
                 stats[i] = new OperationStats(operations[i].name());
             }
-            generator = new Generator(operations, stats, config.rate(), config.threads(), opsLimit, Thread.currentThread(),
+            generator = new Generator(operations, stats, config.rate(), config.shard(), config.threads(), opsLimit,
+                    Thread.currentThread(),
                     config.idle());
         }
 
-        /** Starts the generator, reports every interval until the end, and sums up. */
-        StressResult execute(List<StressResult.Fault> faults) {
+        /**
+         * Starts the generator, reports every interval until the end, and sums up.
+         *
+         * @param startMillis the phase's start on the wall clock (the log's StartTime)
+         * @param startNanos the same moment on the nanoTime clock: operation 0's intended start
+         */
+        StressResult execute(List<StressResult.Fault> faults, long startMillis, long startNanos) {
             long[] gcBefore = gcTotals();
-            long startMillis = System.currentTimeMillis();
-            long startNanos = System.nanoTime();
             generator.start(startNanos, durationNanos);
             current = generator;
             try {

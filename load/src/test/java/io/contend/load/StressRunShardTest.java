@@ -1,0 +1,105 @@
+package io.contend.load;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.contend.hdr.HdrInterval;
+import io.contend.hdr.HdrLogReader;
+import io.contend.hdr.IntervalFilter;
+import io.contend.hdr.LogUnion;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeMap;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicLong;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Shards of one schedule run side by side: together they run the single schedule's operations, mix and count. */
+class StressRunShardTest {
+    private static final int SHARDS = 4;
+    private static final long OPS = 3_000;
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void shardsTogetherRunTheWholeScheduleAndTheirLogsUnionToIt() throws Exception {
+        Map<String, AtomicLong> calls = new ConcurrentHashMap<>();
+        for (String name : List.of("a", "b", "c")) {
+            calls.put(name, new AtomicLong());
+        }
+        Workload mix = () -> List.of(
+                Operation.named("a", () -> calls.get("a").incrementAndGet()),
+                Operation.named("b", () -> calls.get("b").incrementAndGet()),
+                Operation.named("c", () -> calls.get("c").incrementAndGet()));
+        Instant start = Instant.now().plusMillis(300).truncatedTo(ChronoUnit.MILLIS);
+        List<Path> logs = new ArrayList<>();
+        List<Thread> threads = new ArrayList<>();
+        StressResult[] results = new StressResult[SHARDS];
+        for (int i = 0; i < SHARDS; i++) {
+            int index = i;
+            Path log = dir.resolve("shard-" + i + ".hlog");
+            logs.add(log);
+            StressConfig config = StressConfig.builder().rate(Rate.parse("fixed=20k/s")).ops(OPS)
+                    .interval(Duration.ofMillis(50)).log(log).shard(new Shard(i, SHARDS)).startAt(start).build();
+            Thread t = new Thread(() -> results[index] = new StressRun(mix, config, null).run());
+            threads.add(t);
+            t.start();
+        }
+        for (Thread t : threads) {
+            t.join();
+        }
+        long completed = 0;
+        for (int i = 0; i < SHARDS; i++) {
+            assertEquals(new Shard(i, SHARDS).localCount(OPS), results[i].completed(), "shard " + i + "'s share");
+            completed += results[i].completed();
+        }
+        assertEquals(OPS, completed);
+        // operation g runs mix[g % 3] wherever it runs: the shards keep the single run's mix
+        for (String name : List.of("a", "b", "c")) {
+            assertEquals(OPS / 3, calls.get(name).get(), name);
+        }
+        for (int i = 0; i < SHARDS; i++) {
+            Optional<ShardHeader> header = ShardHeader.read(logs.get(i));
+            assertTrue(header.isPresent(), "log " + i + " names its shard");
+            assertEquals(new Shard(i, SHARDS), header.get().shard());
+            assertEquals(start, header.get().startAt());
+            try (HdrLogReader reader = HdrLogReader.open(logs.get(i), IntervalFilter.ALL)) {
+                reader.next();
+                assertEquals(start.toEpochMilli() / 1000.0, reader.startTimeSeconds(), 1e-9,
+                        "every shard's log starts at the agreed instant");
+            }
+        }
+        Path union = dir.resolve("union.hlog");
+        LogUnion.union(logs, union);
+        Map<String, Long> counts = new TreeMap<>();
+        for (HdrInterval interval : HdrLogReader.readAll(union, IntervalFilter.ALL)) {
+            counts.merge(interval.tag(), interval.histogram().getTotalCount(), Long::sum);
+        }
+        for (String name : List.of("a", "b", "c")) {
+            assertEquals(OPS / 3, counts.get(name + "-rt"), name + "-rt in the union");
+            assertEquals(OPS / 3, counts.get(name + "-wt"), name + "-wt in the union");
+        }
+    }
+
+    @Test
+    void theHeaderLineRoundTrips() {
+        ShardHeader header = new ShardHeader(new Shard(2, 4), "stress 2", Instant.parse("2026-11-27T10:00:00Z"),
+                Rate.parse("fixed=4k/s"), Duration.ofSeconds(10), 1);
+        assertEquals("stress_2", header.host());
+        assertEquals(Optional.of(header), ShardHeader.parse("#" + header.line()));
+        ShardHeader whole = new ShardHeader(Shard.WHOLE, "h", null, Rate.throughput(), null, 2);
+        assertEquals(Optional.of(whole), ShardHeader.parse(whole.line()));
+        assertEquals(Optional.empty(), ShardHeader.parse("#contend stress: sleep"));
+        String message = org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class,
+                () -> ShardHeader.parse("#contend-shard shard=2/4 host=h")).getMessage();
+        assertTrue(message.contains("start-at"), message);
+    }
+}
