@@ -15,7 +15,8 @@ import picocli.CommandLine.Spec;
         description = {"Low-contention concurrency primitives for the JVM, and a lab that measures them honestly.",
                 ""},
         subcommands = {LabCommand.class, ReportCommand.class, io.contend.cli.compare.CompareCommand.class,
-                io.contend.cli.stress.StressCommand.class, HdrCommand.class,
+                io.contend.cli.stress.StressCommand.class,
+                io.contend.cli.shards.ShardsCommand.class, HdrCommand.class,
                 AffinityCommand.class, io.contend.cli.writepath.WritepathCommand.class, picocli.CommandLine.HelpCommand.class,
                 picocli.AutoComplete.GenerateCompletion.class},
         footer = {"", "Start with: contend lab --list, then contend lab"})

@@ -5,11 +5,16 @@ import io.contend.idle.IdleStrategy;
 import io.contend.load.Counts;
 import io.contend.load.Durations;
 import io.contend.load.Rate;
+import io.contend.load.Shard;
 import io.contend.load.StressConfig;
 import io.contend.load.Workload;
 import io.contend.load.WorkloadOptions;
 import io.contend.load.Workloads;
 import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.format.DateTimeParseException;
+import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -59,6 +64,9 @@ import picocli.CommandLine.Unmatched;
                         + "1 s as unfinished.",
                 "Exit codes: 0 done, 1 the log could not be written or no operation succeeded, 2 bad arguments."})
 public final class StressCommand implements Callable<Integer> {
+    /** The furthest ahead a start may be agreed. */
+    static final Duration MAX_START_AHEAD = Duration.ofHours(24);
+
     @Spec
     CommandSpec spec;
 
@@ -92,6 +100,19 @@ public final class StressCommand implements Callable<Integer> {
                     + "then): busySpin, yielding, noOp, spinThenPark, parkAtOnce or "
                     + "backoff:SPINS:YIELDS:MINPARK:MAXPARK (default: ${DEFAULT-VALUE}).")
     String idle;
+
+    @Option(names = "--shard", scope = ScopeType.INHERIT, paramLabel = "I/N",
+            description = "Run shard I (from 0) of N generators that share the schedule: every N-th operation, each "
+                    + "at its intended start in the whole schedule, so the shards' logs union to one run (contend "
+                    + "shards merge). --rate and --ops are the whole run's. Default: from the environment of a "
+                    + "Kubernetes Indexed Job (" + Shard.INDEX_VARIABLE + " and " + Shard.COUNT_VARIABLE
+                    + "), else 0/1.")
+    String shard;
+
+    @Option(names = "--start-at", scope = ScopeType.INHERIT, paramLabel = "TIME",
+            description = "Start the measured run at this instant (ISO-8601 in UTC, e.g. 2026-11-27T10:00:00Z; "
+                    + "milliseconds kept), the same for every shard; a warm-up runs before it. Default: at once.")
+    String startAt;
 
     @Option(names = "--log", scope = ScopeType.INHERIT, paramLabel = "FILE",
             description = "Write an HdrHistogram interval log (tags <op>-rt, <op>-st, <op>-wt; values in ns).")
@@ -148,9 +169,50 @@ public final class StressCommand implements Callable<Integer> {
             if (log != null) {
                 builder.log(log);
             }
-            return builder.idle(IdleStrategy.supplier(idle)).build();
+            builder.shard(shard != null ? Shard.parse(shard) : Shard.fromEnvironment(System.getenv()).orElse(Shard.WHOLE));
+            if (startAt != null) {
+                builder.startAt(startInstant(startAt));
+            }
+            StressConfig config = builder.idle(IdleStrategy.supplier(idle)).build();
+            checkStart(config, executing);
+            return config;
         } catch (IllegalArgumentException e) {
             throw new ParameterException(executing.commandLine(), e.getMessage(), e);
+        }
+    }
+
+    private static Instant startInstant(String text) {
+        try {
+            return Instant.parse(text.trim()).truncatedTo(ChronoUnit.MILLIS);
+        } catch (DateTimeParseException e) {
+            throw new IllegalArgumentException("--start-at must be an ISO-8601 instant such as 2026-11-27T10:00:00Z: '"
+                    + text + "'", e);
+        }
+    }
+
+    /**
+     * Refuses a start more than {@link #MAX_START_AHEAD} ahead, or so far past that the run would be over; warns
+     * of one a little past, which makes the first operations late.
+     */
+    private static void checkStart(StressConfig config, CommandSpec executing) {
+        if (config.startAt() == null) {
+            return;
+        }
+        Duration ahead = Duration.between(Instant.now(), config.startAt());
+        if (ahead.compareTo(MAX_START_AHEAD) > 0) {
+            throw new IllegalArgumentException("--start-at " + config.startAt() + " is more than "
+                    + MAX_START_AHEAD.toHours() + " hours ahead");
+        }
+        if (ahead.isNegative()) {
+            Duration late = ahead.negated();
+            if (config.duration() != null && late.compareTo(config.duration()) >= 0) {
+                throw new IllegalArgumentException("--start-at " + config.startAt() + " was " + Durations.format(
+                        late.truncatedTo(ChronoUnit.MILLIS)) + " ago: the whole run would be over before it began");
+            }
+            executing.commandLine().getErr().println("contend stress: --start-at " + config.startAt() + " was "
+                    + Durations.format(late.truncatedTo(ChronoUnit.MILLIS)) + " ago: the operations scheduled "
+                    + "since then start late, and count as late sends");
+            executing.commandLine().getErr().flush();
         }
     }
 

@@ -2,8 +2,10 @@ package io.contend.cli.stress;
 
 import io.contend.load.Durations;
 import io.contend.load.IntervalReport;
+import io.contend.load.LateSends;
 import io.contend.load.LatencyKind;
 import io.contend.load.Rate;
+import io.contend.load.ShardHeader;
 import io.contend.load.StressConfig;
 import io.contend.load.StressResult;
 import io.contend.load.StressRun;
@@ -38,8 +40,10 @@ final class SummaryPrinter implements StressRun.Listener {
     /** The header, once the log is open. */
     @Override
     public void started() {
-        out.printf(Locale.ROOT, "contend stress: %s, %s, %d thread(s), %s%s%s%n", workload, config.rate(), config.threads(),
+        out.printf(Locale.ROOT, "contend stress: %s, %s, %d thread(s), %s%s%s%s%s%n", workload, config.rate(), config.threads(),
                 config.duration() != null ? Durations.format(config.duration()) : config.ops() + " ops",
+                config.shard().isWhole() ? "" : ", shard " + config.shard() + " on " + ShardHeader.localHost(),
+                config.startAt() == null ? "" : ", starting at " + config.startAt(),
                 config.warmup().isZero() ? "" : ", warm-up " + Durations.format(config.warmup()),
                 config.log() != null ? ", log " + config.log() : "");
         String m = config.rate().reportedLatency().suffix();
@@ -81,6 +85,15 @@ final class SummaryPrinter implements StressRun.Listener {
         row("Errors", String.valueOf(result.errors()));
         row("Operations", String.format(Locale.ROOT, "scheduled %,d, completed %,d, errors %,d, unfinished %,d, missed %,d",
                 result.scheduled(), result.completed(), result.errors(), result.unfinished(), result.missed()));
+        if (config.rate().paced()) {
+            LateSends late = result.lateSends(LateSends.DEFAULT_THRESHOLD);
+            row("Late sends", late.toString());
+            if (late.behind()) {
+                out.println("The generator fell behind its schedule" + (config.shard().isWhole() ? "" : " (shard "
+                        + config.shard() + ")") + ": it could not start its operations on time, so the load arrived "
+                        + "later than asked. Add --threads or shards, or lower the rate.");
+            }
+        }
         row("GC", String.format(Locale.ROOT, "%d collection(s), %d ms", result.gcCount(), result.gcMillis()));
         row("Total time", String.format(Locale.ROOT, "%.1f s", result.elapsedNanos() / 1e9));
         out.println();
