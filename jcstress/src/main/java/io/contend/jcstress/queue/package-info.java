@@ -11,7 +11,9 @@
  * <p>Contracts. The store-buffering checks (the *AfterOfferTest classes) build their queues
  * {@code QueueContract.STRICT} and forbid the outcomes only a full fence rules out; the *BestEffortSizeRaceTest classes
  * run the same steps on the default contract, {@code BEST_EFFORT} (JCTools'), where that outcome is allowed
- * and reported as interesting. Every other test (publication, fill, isEmpty then poll on the consumer, size bounds,
- * producers, a full offer) checks what both contracts promise, on the default queues.
+ * and reported as interesting. Every other check (publication, fill, isEmpty then poll on the consumer, size bounds,
+ * producers, a full offer) is what both contracts promise, and runs on both: the *Strict* classes (e.g.
+ * SpscArrayStrictPublicationTest) are the default ones' twins on queues built {@code QueueContract.STRICT}, whose
+ * extra fences must not cost any of the default's guarantees.
  */
 package io.contend.jcstress.queue;
