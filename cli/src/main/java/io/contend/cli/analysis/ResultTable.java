@@ -144,27 +144,64 @@ public record ResultTable(List<String> header, int leftColumns, List<List<String
     }
 
     /**
-     * The row comparing a record of the pair's contender with its reference's record, or null when r is not one
-     * of the pair's contender or has no reference: the same benchmark, threads, other parameters and baseline.
-     * Judged from the two records' per-round samples, paired by round, by the rule that judges r's comparison.
+     * A record of a pair's contender and its reference's record: the same benchmark, threads, other parameters and
+     * baseline.
+     *
+     * @param contender the record of the pair's contender
+     * @param reference the record it is compared with
+     */
+    public record PairedRecords(ResultRecord contender, ResultRecord reference) {
+    }
+
+    /**
+     * @param spec the table's spec (which parameter is compared)
+     * @param pair the pair
+     * @param r a record
+     * @param records every record of the table
+     * @return r and its pair's reference, or null when r is not one of the pair's contender, has no comparison or
+     *         has no reference
+     */
+    public static PairedRecords pairOf(TableSpec spec, TableSpec.Pair pair, ResultRecord r, List<ResultRecord> records) {
+        String compared = spec.compared();
+        if (compared == null || r.comparison() == null || !pair.contender().equals(r.param(compared))) {
+            return null;
+        }
+        for (ResultRecord q : records) {
+            if (pair.reference().equals(q.param(compared)) && sameOtherwise(r, q, compared)) {
+                return new PairedRecords(r, q);
+            }
+        }
+        return null;
+    }
+
+    /**
+     * Judges a pair from the two records' per-round samples, paired by round, by the rule that judges the
+     * contender's own comparison, with its direction and margin.
+     *
+     * @param spec the table's spec
+     * @param pair the pair
+     * @param paired the two records
+     * @return the pair's comparison
+     * @throws IllegalArgumentException if their rounds do not pair (the message says why)
+     */
+    public static ComparisonResult judgePair(TableSpec spec, TableSpec.Pair pair, PairedRecords paired) {
+        ComparisonResult mine = paired.contender().comparison();
+        return StoppingRule.of(paired.contender()).judge(Map.of(spec.compared(), pair.reference()), paired.contender(),
+                paired.reference(), mine.direction(), mine.margin());
+    }
+
+    /**
+     * The row comparing a record of the pair's contender with its reference's record ({@link #pairOf}), or null
+     * when there is none; judged by {@link #judgePair}.
      */
     private static List<String> pairRow(TableSpec spec, List<String> params, TableSpec.Pair pair, ResultRecord r,
                                         List<ResultRecord> records, Map<Verdict, Integer> verdicts) {
+        PairedRecords paired = pairOf(spec, pair, r, records);
+        if (paired == null) {
+            return null;
+        }
         String compared = spec.compared();
-        ComparisonResult mine = r.comparison();
-        if (compared == null || mine == null || !pair.contender().equals(r.param(compared))) {
-            return null;
-        }
-        ResultRecord reference = null;
-        for (ResultRecord q : records) {
-            if (pair.reference().equals(q.param(compared)) && sameOtherwise(r, q, compared)) {
-                reference = q;
-                break;
-            }
-        }
-        if (reference == null) {
-            return null;
-        }
+        ResultRecord reference = paired.reference();
         List<String> row = new ArrayList<>();
         row.add(r.benchmark());
         for (String p : params) {
@@ -176,8 +213,7 @@ public record ResultTable(List<String> header, int leftColumns, List<List<String
         row.add(r.unit());
         ComparisonResult c;
         try {
-            c = StoppingRule.of(r).judge(Map.of(compared, pair.reference()), r, reference, mine.direction(),
-                    mine.margin());
+            c = judgePair(spec, pair, paired);
         } catch (IllegalArgumentException unpaired) { // e.g. rounds that do not pair: say why in the row
             row.addAll(List.of(Integer.toString(r.rounds()), "n/a", unpaired.getMessage(), "-"));
             padSecondary(spec, row);

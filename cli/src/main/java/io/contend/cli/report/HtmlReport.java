@@ -279,7 +279,7 @@ public final class HtmlReport {
             VarianceSplit split = VarianceSplit.of(r);
             if (split != null) {
                 double roundVariance = split.between() + split.within() / split.iterations();
-                rows.add(List.of(label(r, spec, varying, false), String.valueOf(split.forks()),
+                rows.add(List.of(label(r, spec, varying, false, comparedValue(r, spec)), String.valueOf(split.forks()),
                         String.valueOf(split.iterations()), String.format(Locale.ROOT, "%.1f%%", 100 * split.withinSd()),
                         String.format(Locale.ROOT, "%.1f%%", 100 * split.betweenSd()),
                         String.format(Locale.ROOT, "%.0f%%", roundVariance > 0 ? 100 * split.between() / roundVariance
@@ -309,14 +309,31 @@ public final class HtmlReport {
                 && varying.stream().noneMatch(p -> namesTheBenchmark(p, compared));
         List<RatioChart.Row> rows = new ArrayList<>();
         for (ResultRecord r : compared) {
-            ComparisonResult c = r.comparison();
-            rows.add(new RatioChart.Row(label(r, spec, varying, benchmarks), c.ratio(),
-                    c.ratioLow() == null ? Double.NaN : c.ratioLow(), c.ratioHigh() == null ? Double.NaN : c.ratioHigh(),
-                    c.verdict().label()));
+            rows.add(row(label(r, spec, varying, benchmarks, comparedValue(r, spec)), r.comparison()));
+            for (TableSpec.Pair pair : spec.pairs()) { // the table's "A vs B" rows, right under A's, as there
+                ResultTable.PairedRecords paired = ResultTable.pairOf(spec, pair, r, records);
+                if (paired == null) {
+                    continue;
+                }
+                try {
+                    rows.add(row(label(r, spec, varying, benchmarks, pair.label()), ResultTable.judgePair(spec, pair, paired)));
+                } catch (IllegalArgumentException unpaired) {
+                    // rounds that do not pair: the table's row says why; the chart has no ratio to draw
+                }
+            }
         }
         String baseline = spec.baseline() == null ? "the baseline" : spec.baseline();
         return RatioChart.render(name + ": ratio to " + baseline + " with 95% interval", baseline,
                 compared.get(0).comparison().margin(), rows);
+    }
+
+    private static String comparedValue(ResultRecord r, TableSpec spec) {
+        return spec.compared() == null ? null : r.param(spec.compared());
+    }
+
+    private static RatioChart.Row row(String label, ComparisonResult c) {
+        return new RatioChart.Row(label, c.ratio(), c.ratioLow() == null ? Double.NaN : c.ratioLow(),
+                c.ratioHigh() == null ? Double.NaN : c.ratioHigh(), c.verdict().label());
     }
 
     /** Whether a parameter's value tells the benchmark, e.g. refcount's {@code contended} label. */
@@ -332,13 +349,14 @@ public final class HtmlReport {
     }
 
     /** The compared value first, then only what varies among the compared rows, so labels stay short. */
-    private static String label(ResultRecord r, TableSpec spec, List<String> varying, boolean benchmark) {
+    /** @param compared what the row says of the compared parameter: the record's value, or a pair's "A vs B" */
+    private static String label(ResultRecord r, TableSpec spec, List<String> varying, boolean benchmark, String compared) {
         List<String> parts = new ArrayList<>();
         if (benchmark) {
             parts.add(r.benchmark());
         }
-        if (spec.compared() != null && r.param(spec.compared()) != null) {
-            parts.add(r.param(spec.compared()));
+        if (spec.compared() != null && compared != null) {
+            parts.add(compared);
         }
         for (String p : varying) {
             if (p.equals(ChartPlanner.THREADS)) {
