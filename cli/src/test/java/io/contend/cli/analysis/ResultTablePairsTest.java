@@ -1,6 +1,5 @@
 package io.contend.cli.analysis;
 
-import io.contend.cli.results.ComparisonResult;
 import io.contend.cli.results.Direction;
 import io.contend.cli.results.ExperimentInfo;
 import io.contend.cli.results.MachineInfo;
@@ -25,18 +24,13 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** A table's pairs: two contenders of the same rounds compared with each other, judged by hand here. */
 class ResultTablePairsTest {
-    private static final TableSpec SPEC = new TableSpec(List.of("queue", "impl"), "impl", "peer", Direction.HIGHER,
-            List.of(), List.of()).withPairs(List.of(new TableSpec.Pair("strict", "default")));
-    private static final List<Double> PEER = List.of(10.0, 12.0, 9.0, 11.0, 10.5);
-    private static final List<Double> DEFAULT = List.of(11.0, 12.5, 10.0, 12.0, 11.0);
-    private static final List<Double> STRICT = List.of(9.5, 11.0, 8.0, 10.0, 9.9);
+    private static final TableSpec SPEC = PairFixture.SPEC;
+    private static final List<Double> PEER = PairFixture.PEER;
+    private static final List<Double> DEFAULT = PairFixture.DEFAULT;
+    private static final List<Double> STRICT = PairFixture.STRICT;
 
     private static ResultRecord record(String queue, String impl, List<Double> samples) {
-        ComparisonResult vsPeer = impl.equals("peer") ? null
-                : StoppingRule.FIXED_PLAN.judge(Map.of("impl", "peer"), samples, PEER, Direction.HIGHER, Judge.MARGIN);
-        return new ResultRecord("queues", "throughput", Map.of("queue", queue, "impl", impl), 2,
-                samples.stream().mapToDouble(Double::doubleValue).average().orElseThrow(), 0.5, "ops/us", Map.of(),
-                "quick", false, samples.size(), vsPeer, samples, "r1");
+        return PairFixture.record(queue, impl, samples);
     }
 
     private static double[] array(List<Double> values) {

@@ -3,39 +3,27 @@ package io.contend.cli.report;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.contend.cli.analysis.Judge;
-import io.contend.cli.analysis.StoppingRule;
-import io.contend.cli.results.ComparisonResult;
-import io.contend.cli.results.Direction;
+import io.contend.cli.analysis.PairFixture;
 import io.contend.cli.results.ResultRecord;
-import io.contend.cli.results.TableSpec;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 
 /** The report's forest plot carries the table's "A vs B" pair rows, with the ratio of A's rounds to B's. */
 class RatioChartPairsTest {
-    private static final TableSpec SPEC = new TableSpec(List.of("queue", "impl"), "impl", "peer", Direction.HIGHER,
-            List.of(), List.of()).withPairs(List.of(new TableSpec.Pair("strict", "default")));
-    private static final List<Double> PEER = List.of(10.0, 12.0, 9.0, 11.0, 10.5);
-    private static final List<Double> DEFAULT = List.of(11.0, 12.5, 10.0, 12.0, 11.0);
-    private static final List<Double> STRICT = List.of(9.5, 11.0, 8.0, 10.0, 9.9);
+    private static final List<Double> DEFAULT = PairFixture.DEFAULT;
+    private static final List<Double> STRICT = PairFixture.STRICT;
 
     private static ResultRecord record(String impl, List<Double> samples) {
-        ComparisonResult vsPeer = impl.equals("peer") ? null
-                : StoppingRule.FIXED_PLAN.judge(Map.of("impl", "peer"), samples, PEER, Direction.HIGHER, Judge.MARGIN);
-        return new ResultRecord("queues", "throughput", Map.of("queue", "SpscArray", "impl", impl), 2,
-                samples.stream().mapToDouble(Double::doubleValue).average().orElseThrow(), 0.5, "ops/us", Map.of(),
-                "quick", false, samples.size(), vsPeer, samples, "r1");
+        return PairFixture.record("SpscArray", impl, samples);
     }
 
     @Test
     void thePairRowFollowsItsContenderWithTheRatioOfThePairedRounds() {
-        List<ResultRecord> records = List.of(record("peer", PEER), record("default", DEFAULT), record("strict", STRICT));
-        String svg = HtmlReport.ratioChart("queues", SPEC, records);
+        List<ResultRecord> records = List.of(record("peer", PairFixture.PEER), record("default", DEFAULT), record("strict", STRICT));
+        String svg = HtmlReport.ratioChart("queues", PairFixture.SPEC, records);
         double logSum = 0;
         for (int i = 0; i < STRICT.size(); i++) {
             logSum += Math.log(STRICT.get(i) / DEFAULT.get(i));
