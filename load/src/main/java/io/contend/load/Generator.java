@@ -118,16 +118,18 @@ final class Generator {
      *
      * @param start the phase's start, nanoTime
      * @param durationNanos how long operations may start, Long.MAX_VALUE for no limit
+     * @param lateStartGraceNanos how long after that an operation scheduled before it may still start (0 for a
+     *        warm-up, which must end on time; {@link #LATE_START_GRACE_NANOS} for the measured run)
      */
-    void start(long start, long durationNanos) {
+    void start(long start, long durationNanos, long lateStartGraceNanos) {
         startNanos = start;
         cutoffOffset.set(durationNanos);
-        lateStartOffset.set(durationNanos > Long.MAX_VALUE - LATE_START_GRACE_NANOS ? Long.MAX_VALUE
-                : durationNanos + LATE_START_GRACE_NANOS);
+        lateStartOffset.set(durationNanos > Long.MAX_VALUE - lateStartGraceNanos ? Long.MAX_VALUE
+                : durationNanos + lateStartGraceNanos);
         if (rate.paced()) {
             schedule = new Schedule(start, rate.opsPerSecond(), shard);
         }
-        numbers = new OperationNumbers(opsLimit > 0 ? opsLimit : Long.MAX_VALUE, OperationNumbers.blockSizeFor(rate));
+        numbers = new OperationNumbers(opsLimit > 0 ? opsLimit : Long.MAX_VALUE, OperationNumbers.blockSizeFor(rate, shard));
         for (int i = 0; i < threads.length; i++) {
             int index = i;
             threads[i] = new Thread(() -> work(index), "contend-stress-" + i);

@@ -11,7 +11,8 @@ import org.HdrHistogram.AbstractHistogram;
  * saturated (or paused), and that its share of the load arrived later than asked. In a merge of shards this
  * is reported per shard, so that one saturated shard cannot hide behind the others' punctual ones.
  *
- * @param operations operations started (counted in the wait-time histogram)
+ * @param operations operations started that succeeded (the wait-time histogram's count: an operation that threw
+ *                   records no latency)
  * @param late of those, operations that started more than {@code thresholdNanos} late
  * @param thresholdNanos lateness that counts as late
  * @param p99Nanos 99th percentile of lateness
@@ -71,7 +72,7 @@ public record LateSends(long operations, long late, long thresholdNanos, long p9
         return lateFraction() > BEHIND_FRACTION;
     }
 
-    /** @return e.g. "1,204 of 10,000 operations (12.0%) started over 1 ms late; max 2,310.0 ms late" */
+    /** @return e.g. "1,204 of 10,000 operations (12.0%) started over 1ms late; p99 2180.125 ms, max 2310.004 ms late" */
     @Override
     public String toString() {
         return String.format(Locale.ROOT, "%,d of %,d operations (%.1f%%) started over %s late; p99 %.3f ms, max %.3f ms late",

@@ -77,10 +77,23 @@ public final class OperationNumbers {
      * @return operations per block
      */
     public static int blockSizeFor(Rate rate) {
+        return blockSizeFor(rate, Shard.WHOLE);
+    }
+
+    /**
+     * The block size for one shard of a rate: a shard's consecutive operations are {@code count} operations of the
+     * whole schedule apart, so its own rate, R / count, sets how many of them fit in {@link #BLOCK_SPAN_NANOS}.
+     *
+     * @param rate the whole schedule's rate
+     * @param shard which of its operations the generator runs
+     * @return operations per block
+     */
+    public static int blockSizeFor(Rate rate, Shard shard) {
         if (!rate.paced()) {
             return MAX_BLOCK;
         }
-        long perSpan = rate.opsPerSecond() * BLOCK_SPAN_NANOS / 1_000_000_000L; // rate <= 1e9: no overflow
+        // R <= 1e9 and BLOCK_SPAN_NANOS = 1e4: no overflow
+        long perSpan = rate.opsPerSecond() * BLOCK_SPAN_NANOS / (1_000_000_000L * shard.count());
         return (int) Math.max(1, Math.min(MAX_BLOCK, perSpan));
     }
 

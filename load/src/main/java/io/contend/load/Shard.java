@@ -84,7 +84,12 @@ public record Shard(int index, int count) {
             throw new IllegalArgumentException(INDEX_VARIABLE + " is " + index + " but " + COUNT_VARIABLE
                     + " is not set: set it to the Job's completions, or give --shard I/N (--shard 0/1 for no sharding)");
         }
-        return Optional.of(new Shard(variable(INDEX_VARIABLE, index), variable(COUNT_VARIABLE, count)));
+        try {
+            return Optional.of(new Shard(variable(INDEX_VARIABLE, index), variable(COUNT_VARIABLE, count)));
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException(INDEX_VARIABLE + "=" + index.strip() + " and " + COUNT_VARIABLE + "="
+                    + count.strip() + " are not a shard: " + e.getMessage(), e);
+        }
     }
 
     private static int variable(String name, String value) {

@@ -16,7 +16,7 @@ import java.util.Optional;
 
 /**
  * Which generator wrote a stress run's interval log: a comment line near its top, e.g.
- * <pre>#contend-shard shard=2/4 host=stress-2-x7k2p start-at=2026-11-27T10:00:00Z rate=fixed=4000/s duration=10s threads=1</pre>
+ * <pre>#contend-shard shard=2/4 host=stress-2-x7k2p start-at=2026-11-27T10:00:00Z rate=fixed=4000/s duration=10s ops=- threads=1</pre>
  * HdrHistogram's readers skip it as a comment; {@code contend shards merge} reads it to check that the logs it
  * merges are the shards of one schedule and to name each shard in its summary.
  *
@@ -25,9 +25,10 @@ import java.util.Optional;
  * @param startAt the agreed start of the measured run, or null if the run started when it was ready
  * @param rate the whole schedule's pacing
  * @param duration the measured run's length, or null if it ran to an operation count
+ * @param ops the whole run's operation limit, 0 for none
  * @param threads generator threads
  */
-public record ShardHeader(Shard shard, String host, Instant startAt, Rate rate, Duration duration, int threads) {
+public record ShardHeader(Shard shard, String host, Instant startAt, Rate rate, Duration duration, long ops, int threads) {
     /** How the comment starts (after HdrHistogram's {@code #}). */
     public static final String PREFIX = "contend-shard ";
     private static final int MAX_HEADER_LINES = 32;
@@ -41,6 +42,7 @@ public record ShardHeader(Shard shard, String host, Instant startAt, Rate rate, 
      * @param startAt the agreed start, or null
      * @param rate pacing
      * @param duration length, or null
+     * @param ops operation limit, 0 for none
      * @param threads generator threads, at least 1
      */
     public ShardHeader {
@@ -50,6 +52,9 @@ public record ShardHeader(Shard shard, String host, Instant startAt, Rate rate, 
             throw new IllegalArgumentException("host must not be blank: '" + host + "'");
         }
         host = host.strip().replaceAll("\\s+", "_");
+        if (ops < 0) {
+            throw new IllegalArgumentException("ops must not be negative: " + ops);
+        }
         if (threads < 1) {
             throw new IllegalArgumentException("threads must be at least 1: " + threads);
         }
@@ -61,14 +66,15 @@ public record ShardHeader(Shard shard, String host, Instant startAt, Rate rate, 
      * @return the run's header
      */
     public static ShardHeader of(StressConfig config, String host) {
-        return new ShardHeader(config.shard(), host, config.startAt(), config.rate(), config.duration(), config.threads());
+        return new ShardHeader(config.shard(), host, config.startAt(), config.rate(), config.duration(), config.ops(),
+                config.threads());
     }
 
     /** @return the comment line, without the {@code #} */
     public String line() {
         return PREFIX + "shard=" + shard + " host=" + host + " start-at=" + (startAt == null ? NONE : startAt)
                 + " rate=" + rate + " duration=" + (duration == null ? NONE : Durations.format(duration))
-                + " threads=" + threads;
+                + " ops=" + (ops == 0 ? NONE : Long.toString(ops)) + " threads=" + threads;
     }
 
     /**
@@ -91,10 +97,11 @@ public record ShardHeader(Shard shard, String host, Instant startAt, Rate rate, 
         try {
             String start = field(fields, "start-at");
             String length = field(fields, "duration");
+            String limit = field(fields, "ops");
             return Optional.of(new ShardHeader(Shard.parse(field(fields, "shard")), field(fields, "host"),
                     start.equals(NONE) ? null : Instant.parse(start), Rate.parse(field(fields, "rate")),
                     length.equals(NONE) ? null : Durations.parse("duration", length),
-                    Integer.parseInt(field(fields, "threads"))));
+                    limit.equals(NONE) ? 0 : Long.parseLong(limit), Integer.parseInt(field(fields, "threads"))));
         } catch (DateTimeParseException | IllegalArgumentException e) {
             throw new IllegalArgumentException("malformed shard header '" + comment.strip() + "': " + e.getMessage(), e);
         }
@@ -130,6 +137,24 @@ public record ShardHeader(Shard shard, String host, Instant startAt, Rate rate, 
             }
         }
         return Optional.empty();
+    }
+
+    /**
+     * How many of this shard's operations the whole schedule holds: its share of the operations whose intended
+     * start lies within the duration, and of the operation limit.
+     *
+     * @return the shard's scheduled operations, or -1 when the run has no schedule (throughput) or no end
+     */
+    public long scheduledOperations() {
+        long byLimit = ops == 0 ? Long.MAX_VALUE : shard.localCount(ops);
+        if (!rate.paced()) {
+            return ops == 0 ? -1 : byLimit;
+        }
+        if (duration == null) {
+            return ops == 0 ? -1 : byLimit;
+        }
+        long byTime = new Schedule(0, rate.opsPerSecond(), shard).operationsWithin(duration.toNanos());
+        return Math.min(byTime, byLimit);
     }
 
     /** @return this machine's name: HOSTNAME (a pod's name on Kubernetes), else the local host's name, else "unknown" */

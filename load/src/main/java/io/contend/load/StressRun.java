@@ -28,8 +28,10 @@ import java.util.concurrent.locks.LockSupport;
  * Agreed start (StressConfig.startAt, shared by the shards of one schedule): the wall-clock instant is mapped once
  * to the nanoTime clock (Instant.now() and nanoTime() read back to back), and the measured phase starts there, so
  * operation 0's intended start and the log's StartTime are that instant on every machine, to the machines' clock
- * agreement. The warm-up, if any, runs just before it (ending START_SLACK early), and the measured phase's
- * statistics are built before the wait, so only starting the threads is left at the instant.
+ * agreement. The warm-up, if any, runs just before it: no warm-up operation starts after start - START_SLACK (the
+ * warm-up has no late-start grace), and the warm-up waits for those in flight, so only an operation slower than
+ * the slack delays the measured phase (whose first operations then start late and count as late sends). The
+ * measured phase's statistics are built before the wait, so only starting the threads is left at the instant.
  *
  * Source: cassandra-stress's coordinated-omission fix (CASSANDRA-11853; Nitsan Wakart, "Fixing Coordinated
  * Omission in Cassandra Stress", 2016); HdrHistogram's Recorder and HistogramLogWriter.
@@ -67,8 +69,8 @@ import java.util.concurrent.locks.LockSupport;
  */
 public final class StressRun {
     /**
-     * With an agreed start ({@link StressConfig#startAt()}), the warm-up ends this long before it, so that the
-     * warm-up's threads have ended and the measured phase is ready when its first operation is due.
+     * With an agreed start ({@link StressConfig#startAt()}), no warm-up operation starts later than this before it,
+     * so that the warm-up's operations in flight can end before the measured phase's first one is due.
      */
     public static final Duration START_SLACK = Duration.ofMillis(100);
     /** How long a stopped run waits for operations in flight before it counts them as unfinished. */
@@ -182,19 +184,22 @@ public final class StressRun {
                 // the warm-up ends just before the agreed start: it waits until then less the warm-up, or is cut short
                 Instant warmupEnd = config.startAt().minus(START_SLACK);
                 interrupted |= awaitStart(nanoTimeAt(warmupEnd.minus(warmupLength)));
+                if (stopRequested) { // before any warm-up operation was sent
+                    return StressResult.builder(config.rate()).end(StressResult.End.STOPPED_IN_WARMUP).build();
+                }
                 Duration left = Duration.between(Instant.now(), warmupEnd);
                 warmupLength = left.compareTo(warmupLength) < 0 ? left : warmupLength;
             }
             if (!warmupLength.isNegative() && !warmupLength.isZero()) {
-                Phase warmup = new Phase(warmupLength, 0, null, r -> { });
+                Phase warmup = new Phase(warmupLength, 0, null, r -> { }, 0);
                 warmup.execute(faults, System.currentTimeMillis(), System.nanoTime());
-                interrupted = warmup.interrupted;
+                interrupted |= warmup.interrupted;
                 if (stopRequested) {
                     return StressResult.builder(config.rate()).end(StressResult.End.STOPPED_IN_WARMUP).build();
                 }
             }
             // built before an agreed start, so that only the threads' start is left to do when it comes
-            Phase measured = new Phase(config.duration(), config.shardOps(), log, listener);
+            Phase measured = new Phase(config.duration(), config.shardOps(), log, listener, Generator.LATE_START_GRACE_NANOS);
             StressResult result;
             if (config.startAt() == null) {
                 result = measured.execute(faults, System.currentTimeMillis(), System.nanoTime());
@@ -257,13 +262,23 @@ public final class StressRun {
     /** One timed run over fresh statistics: the warm-up or the measurement. */
     private final class Phase {
         private final long durationNanos;
+        private final long lateStartGraceNanos;
         private final StressLog log;
         private final Listener phaseListener;
         private final OperationStats[] stats;
         private final Generator generator;
         private boolean interrupted;
 
-        Phase(Duration duration, long opsLimit, StressLog log, Listener phaseListener) {
+        /**
+         * @param duration how long operations may start, or null for no limit
+         * @param opsLimit operations to run, 0 for no limit
+         * @param log where intervals go, or null
+         * @param phaseListener live output
+         * @param lateStartGraceNanos how long after the duration an operation scheduled within it may still
+         *        start: none for a warm-up, which must be over by the agreed start
+         */
+        Phase(Duration duration, long opsLimit, StressLog log, Listener phaseListener, long lateStartGraceNanos) {
+            this.lateStartGraceNanos = lateStartGraceNanos;
             this.durationNanos = duration == null ? Long.MAX_VALUE : duration.toNanos();
             this.log = log;
             this.phaseListener = phaseListener;
@@ -285,7 +300,7 @@ public final class StressRun {
          */
         StressResult execute(List<StressResult.Fault> faults, long startMillis, long startNanos) {
             long[] gcBefore = gcTotals();
-            generator.start(startNanos, durationNanos);
+            generator.start(startNanos, durationNanos, lateStartGraceNanos);
             current = generator;
             try {
                 if (stopRequested) {

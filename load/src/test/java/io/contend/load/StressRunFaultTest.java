@@ -284,6 +284,32 @@ class StressRunFaultTest {
         assertAccountedFor(result[0]);
     }
 
+    /** Waiting for an agreed start (here an hour away, with a warm-up before it) also ends at an interrupt. */
+    @Test
+    void anInterruptWhileWaitingForTheAgreedStartIsAStopAndIsKept() throws Exception {
+        StressResult[] result = new StressResult[1];
+        boolean[] stillInterrupted = new boolean[1];
+        AtomicInteger calls = new AtomicInteger();
+        Workload w = () -> List.of(Operation.named("op", calls::incrementAndGet));
+        StressConfig config = StressConfig.builder().rate(new Rate(Rate.Mode.FIXED, 100)).duration(Duration.ofSeconds(5))
+                .warmup(Duration.ofSeconds(1)).startAt(java.time.Instant.now().plus(Duration.ofHours(1))).build();
+        Thread runner = new Thread(() -> {
+            result[0] = new StressRun(w, config, null).run();
+            stillInterrupted[0] = Thread.currentThread().isInterrupted();
+        });
+        assertTimeoutPreemptively(BOUND, () -> {
+            runner.start();
+            while (runner.getState() != Thread.State.TIMED_WAITING) {
+                Thread.onSpinWait();
+            }
+            runner.interrupt();
+            runner.join();
+        });
+        assertEquals(StressResult.End.STOPPED_IN_WARMUP, result[0].end());
+        assertEquals(0, calls.get(), "nothing ran: the warm-up was an hour away");
+        assertTrue(stillInterrupted[0], "the interrupt is kept for the caller");
+    }
+
     @Test
     void aVirtualMachineErrorIsNotCountedAsAnOperationErrorButRethrown() {
         OutOfMemoryError oom = new OutOfMemoryError("injected");

@@ -92,11 +92,18 @@ class StressRunShardTest {
     @Test
     void theHeaderLineRoundTrips() {
         ShardHeader header = new ShardHeader(new Shard(2, 4), "stress 2", Instant.parse("2026-11-27T10:00:00Z"),
-                Rate.parse("fixed=4k/s"), Duration.ofSeconds(10), 1);
+                Rate.parse("fixed=4k/s"), Duration.ofSeconds(10), 0, 1);
         assertEquals("stress_2", header.host());
         assertEquals(Optional.of(header), ShardHeader.parse("#" + header.line()));
-        ShardHeader whole = new ShardHeader(Shard.WHOLE, "h", null, Rate.throughput(), null, 2);
+        ShardHeader whole = new ShardHeader(Shard.WHOLE, "h", null, Rate.throughput(), null, 500, 2);
         assertEquals(Optional.of(whole), ShardHeader.parse(whole.line()));
+        assertEquals(10_000, header.scheduledOperations(), "a quarter of 4k/s for 10 s");
+        assertEquals(-1, new ShardHeader(Shard.WHOLE, "h", null, Rate.throughput(), Duration.ofSeconds(1), 0, 1)
+                .scheduledOperations(), "all out for a time: no schedule to count");
+        assertEquals(125, new ShardHeader(new Shard(0, 4), "h", null, Rate.throughput(), null, 500, 1)
+                .scheduledOperations(), "a quarter of the ops limit");
+        assertEquals(1, new ShardHeader(new Shard(3, 4), "h", null, Rate.parse("fixed=4k/s"), Duration.ofSeconds(10), 5, 1)
+                .scheduledOperations(), "of ops 0-4, shard 3 has operation 3 only");
         assertEquals(Optional.empty(), ShardHeader.parse("#contend stress: sleep"));
         String message = org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class,
                 () -> ShardHeader.parse("#contend-shard shard=2/4 host=h")).getMessage();
