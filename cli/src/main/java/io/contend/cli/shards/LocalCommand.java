@@ -36,10 +36,12 @@ import picocli.CommandLine.Spec;
                 "  contend shards local --shards 4 -- sleep --service-time 200us --rate fixed=4k/s --duration 10s",
                 "More shards than cores oversubscribe the machine: the shards then compete with each other for "
                         + "CPU, which their late sends show.", ""},
-        footer = {"", "Exit codes: 0 every shard ran and kept its schedule; 1 a shard failed, fell behind or left no "
-                + "log; 2 bad arguments."})
+        footer = {"", "Exit codes: 0 every shard ran and kept its schedule; 1 a shard failed, fell behind or short, "
+                + "or left no log; 2 bad arguments."})
 final class LocalCommand implements Callable<Integer> {
     private static final Set<String> SET_HERE = Set.of("--shard", "--start-at", "--log", "--summary-json");
+    /** Time for a shard's JVM to start, on a busy machine. */
+    private static final Duration JVM_START = Duration.ofSeconds(5);
 
     @Spec
     CommandSpec spec;
@@ -52,8 +54,9 @@ final class LocalCommand implements Callable<Integer> {
     Path outDir = Path.of("shards");
 
     @Option(names = "--start-in", paramLabel = "D",
-            description = "How far ahead the agreed start is, for the JVMs to start (default: ${DEFAULT-VALUE}).")
-    String startIn = "5s";
+            description = "How far ahead the agreed start is: time for the JVMs to start and for the stress "
+                    + "arguments' --warmup, which ends at the start (default: 5s plus that warm-up).")
+    String startIn;
 
     @Option(names = "--jvm-arg", paramLabel = "ARG", description = "An option for each shard's JVM, e.g. -Xmx512m (repeatable).")
     List<String> jvmArgs = new ArrayList<>();
@@ -75,7 +78,7 @@ final class LocalCommand implements Callable<Integer> {
             if (shards < 1 || shards > 1024) {
                 throw new IllegalArgumentException("--shards must be in [1, 1024]: " + shards);
             }
-            lead = Durations.parse("--start-in", startIn);
+            lead = startIn != null ? Durations.parse("--start-in", startIn) : JVM_START.plus(warmup(stressArgs));
             threshold = Durations.parse("--late-threshold", lateThreshold);
             for (String arg : stressArgs) {
                 String name = arg.contains("=") ? arg.substring(0, arg.indexOf('=')) : arg;
@@ -126,8 +129,9 @@ final class LocalCommand implements Callable<Integer> {
             out.println();
             merge.print(out, outDir.resolve("union.hlog"));
             return failed || merge.incomplete() ? 1 : 0;
-        } catch (IOException | IllegalArgumentException e) {
-            String why = e instanceof HdrLogFormatException ? "malformed log: " + e.getMessage()
+        } catch (IOException | IllegalArgumentException | ShardMerge.MalformedShardLog e) {
+            String why = e instanceof HdrLogFormatException || e instanceof ShardMerge.MalformedShardLog
+                    ? "malformed log: " + e.getMessage()
                     : e instanceof IOException ? IoFailure.describe((IOException) e) : e.getMessage();
             err.println("contend shards local: " + why);
             err.flush();
@@ -140,6 +144,20 @@ final class LocalCommand implements Callable<Integer> {
                 // Ctrl-C: the hook is running and stops the shards
             }
         }
+    }
+
+    /** @return the --warmup among the stress arguments (as --warmup D or --warmup=D), zero without one */
+    private static Duration warmup(List<String> args) {
+        for (int i = 0; i < args.size(); i++) {
+            String arg = args.get(i);
+            if (arg.startsWith("--warmup=")) {
+                return Durations.parse("--warmup", arg.substring("--warmup=".length()));
+            }
+            if (arg.equals("--warmup") && i + 1 < args.size()) {
+                return Durations.parse("--warmup", args.get(i + 1));
+            }
+        }
+        return Duration.ZERO;
     }
 
     /** @return the command line of shard i: this JVM's java and class path, contend's main class, stress */

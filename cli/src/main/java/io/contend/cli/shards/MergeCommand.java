@@ -26,9 +26,11 @@ import picocli.CommandLine.Spec;
                 + "(every interval, no loss, as contend hdr union), prints the merged latencies per tag, and per "
                 + "shard its late sends (operations that started over the threshold after their intended start, "
                 + "from its own wait times). A shard with over 10% late sends fell behind its schedule and is "
-                + "marked BEHIND.", ""},
-        footer = {"", "Exit codes: 0 merged, every shard kept its schedule; 1 a shard fell behind or is missing, or a "
-                + "log could not be read or written; 2 bad arguments (including logs that are not shards of one run)."})
+                + "marked BEHIND; one whose log holds fewer operations than its share of the schedule (failed, "
+                + "missed or unfinished ones), SHORT.", ""},
+        footer = {"", "Exit codes: 0 merged, every shard kept its schedule; 1 a shard fell behind, fell short or is "
+                + "missing, or a log could not be read or written or is malformed; 2 bad arguments (including logs "
+                + "that are not shards of one run)."})
 final class MergeCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
@@ -53,7 +55,7 @@ final class MergeCommand implements Callable<Integer> {
             merge = ShardMerge.merge(logs, out, threshold);
         } catch (IllegalArgumentException e) {
             throw new ParameterException(spec.commandLine(), e.getMessage(), e);
-        } catch (HdrLogFormatException e) {
+        } catch (HdrLogFormatException | ShardMerge.MalformedShardLog e) {
             return fail(err, "malformed log: " + e.getMessage());
         } catch (HdrLogLimitException e) {
             return fail(err, e.getMessage());

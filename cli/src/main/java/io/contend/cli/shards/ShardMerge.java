@@ -27,11 +27,12 @@ import org.HdrHistogram.Histogram;
  * percentiles look healthy.
  *
  * <p>The logs must be the shards of one schedule: each carries a {@link ShardHeader}, all with the same shard
- * count, rate and agreed start, and no shard twice. A shard that is missing is reported, not refused: the union
- * then holds only part of the schedule, and says so.
+ * count, rate, agreed start (required with more than one shard), duration and operation limit, and no shard twice.
+ * A shard that is missing is reported, not refused: the union then holds only part of the schedule, and says so;
+ * so is a shard whose log holds fewer operations than its share of the schedule (failed, missed or unfinished).
  *
  * @param count the shard count of the run
- * @param header the first shard's header (rate, start, duration)
+ * @param header the first log's header (rate, start, duration), the same in every log
  * @param shards per shard present, in index order
  * @param missing indexes of the shards with no log
  * @param union what the union wrote
@@ -46,14 +47,29 @@ record ShardMerge(int count, ShardHeader header, List<ShardReport> shards, List<
      * @param log its interval log
      * @param header what it says of itself
      * @param late its late sends, from its wait-time tags
-     * @param operations operations it recorded with the run's reported latency
+     * @param operations operations it recorded with the run's reported latency (an operation that threw records none)
+     * @param scheduled operations its share of the schedule holds ({@link ShardHeader#scheduledOperations()}), -1
+     *                  when the run has no schedule to count
      */
-    record ShardReport(Path log, ShardHeader header, LateSends late, long operations) {
+    record ShardReport(Path log, ShardHeader header, LateSends late, long operations, long scheduled) {
+        /** @return whether its log holds fewer operations than it was scheduled: failed, missed or unfinished ones */
+        boolean isShort() {
+            return scheduled >= 0 && operations < scheduled;
+        }
     }
 
-    /** @return whether any shard fell behind or is missing */
+    /** A shard's log whose header line is malformed. */
+    static final class MalformedShardLog extends Exception {
+        private static final long serialVersionUID = 1L;
+
+        MalformedShardLog(Path log, IllegalArgumentException cause) {
+            super(log + ": " + cause.getMessage(), cause);
+        }
+    }
+
+    /** @return whether a shard fell behind, fell short of its schedule or is missing */
     boolean incomplete() {
-        return !missing.isEmpty() || shards.stream().anyMatch(s -> s.late().behind());
+        return !missing.isEmpty() || shards.stream().anyMatch(s -> s.late().behind() || s.isShort());
     }
 
     /**
@@ -64,9 +80,10 @@ record ShardMerge(int count, ShardHeader header, List<ShardReport> shards, List<
      * @param threshold lateness that counts as a late send
      * @return the merge
      * @throws IllegalArgumentException if a log has no shard header, or the logs are not shards of one run
+     * @throws MalformedShardLog if a log's shard header is malformed
      * @throws IOException if a log cannot be read or the union written
      */
-    static ShardMerge merge(List<Path> logs, Path out, Duration threshold) throws IOException {
+    static ShardMerge merge(List<Path> logs, Path out, Duration threshold) throws IOException, MalformedShardLog {
         Objects.requireNonNull(threshold, "threshold");
         if (threshold.isNegative()) {
             throw new IllegalArgumentException("the late threshold must not be negative: " + threshold);
@@ -74,8 +91,20 @@ record ShardMerge(int count, ShardHeader header, List<ShardReport> shards, List<
         List<ShardReport> shards = new ArrayList<>();
         ShardHeader first = null;
         for (Path log : logs) {
-            ShardHeader header = ShardHeader.read(log).orElseThrow(() -> new IllegalArgumentException(log
-                    + " has no '#" + ShardHeader.PREFIX.strip() + "' line: not an interval log of contend stress"));
+            ShardHeader header;
+            try {
+                header = ShardHeader.read(log).orElseThrow(() -> new IllegalArgumentException(log
+                        + " has no '#" + ShardHeader.PREFIX.strip() + "' line: not an interval log of contend stress"));
+            } catch (IllegalArgumentException e) {
+                if (e.getMessage().startsWith("malformed")) {
+                    throw new MalformedShardLog(log, e);
+                }
+                throw e;
+            }
+            if (header.shard().count() > 1 && header.startAt() == null) {
+                throw new IllegalArgumentException(log + " is shard " + header.shard() + " of a run without an agreed "
+                        + "start (--start-at): its shards' schedules are not one schedule, and their union is not exact");
+            }
             if (first == null) {
                 first = header;
             } else {
@@ -113,6 +142,12 @@ record ShardMerge(int count, ShardHeader header, List<ShardReport> shards, List<
         if (!Objects.equals(first.startAt(), header.startAt())) {
             differ.add("start " + header.startAt() + " vs " + first.startAt());
         }
+        if (!Objects.equals(first.duration(), header.duration())) {
+            differ.add("duration " + header.duration() + " vs " + first.duration());
+        }
+        if (first.ops() != header.ops()) {
+            differ.add("ops " + header.ops() + " vs " + first.ops());
+        }
         if (!differ.isEmpty()) {
             throw new IllegalArgumentException(log + " is not a shard of the same run as the first log: "
                     + String.join(", ", differ));
@@ -130,7 +165,7 @@ record ShardMerge(int count, ShardHeader header, List<ShardReport> shards, List<
                 operations += tag.histogram().getTotalCount();
             }
         }
-        return new ShardReport(log, header, LateSends.of(waits, threshold), operations);
+        return new ShardReport(log, header, LateSends.of(waits, threshold), operations, header.scheduledOperations());
     }
 
     /** Prints the merged latencies and the per-shard table. */
@@ -152,13 +187,14 @@ record ShardMerge(int count, ShardHeader header, List<ShardReport> shards, List<
         out.println();
         String threshold = shards.isEmpty() ? "" : Durations.format(
                 Duration.ofNanos(shards.get(0).late().thresholdNanos()));
-        out.printf(Locale.ROOT, "%-9s %-24s %12s %12s %8s %13s %13s  %s%n", "shard", "host", "operations",
+        out.printf(Locale.ROOT, "%-9s %-24s %12s %12s %12s %8s %13s %13s  %s%n", "shard", "host", "scheduled", "recorded",
                 "late >" + threshold, "late %", "p99 late ms", "max late ms", "schedule");
         for (ShardReport s : shards) {
             LateSends late = s.late();
-            out.printf(Locale.ROOT, "%-9s %-24s %,12d %,12d %7.2f%% %13s %13s  %s%n", s.header().shard(), s.header().host(),
+            out.printf(Locale.ROOT, "%-9s %-24s %12s %,12d %,12d %7.2f%% %13s %13s  %s%n", s.header().shard(),
+                    s.header().host(), s.scheduled() < 0 ? "-" : String.format(Locale.ROOT, "%,d", s.scheduled()),
                     s.operations(), late.late(), 100 * late.lateFraction(), ms(late.p99Nanos()), ms(late.maxNanos()),
-                    late.behind() ? "BEHIND" : "kept");
+                    late.behind() ? "BEHIND" : s.isShort() ? "SHORT" : "kept");
         }
         for (int index : missing) {
             out.printf(Locale.ROOT, "%-9s %-24s %12s%n", index + "/" + count, "(no log)", "-");
@@ -168,6 +204,12 @@ record ShardMerge(int count, ShardHeader header, List<ShardReport> shards, List<
                 out.printf(Locale.ROOT, "Shard %s on %s fell behind its schedule: %s. Its generator was saturated, so its "
                         + "share of the load arrived late and the merged latencies are not those of the rate asked.%n",
                         s.header().shard(), s.header().host(), s.late());
+            }
+            if (s.isShort()) {
+                out.printf(Locale.ROOT, "Shard %s on %s recorded %,d of its %,d scheduled operations: the others failed, "
+                        + "were missed (never started) or did not finish; its own summary (stress --summary-json) says "
+                        + "which. The union lacks them.%n", s.header().shard(), s.header().host(), s.operations(),
+                        s.scheduled());
             }
         }
         if (!missing.isEmpty()) {

@@ -19,7 +19,7 @@ import io.contend.hdr.OutputUnit;
  * <p>Fields: {@code workload}, {@code rate}, {@code threads}, {@code end} (FINISHED, STOPPED or STOPPED_IN_WARMUP),
  * {@code elapsedSeconds}, {@code opsPerSecond}, {@code scheduled}, {@code completed}, {@code errors},
  * {@code unfinished}, {@code missed}, {@code gcCount}, {@code gcMillis}, {@code faults}, {@code shard} (its
- * {@code index}, {@code count}, {@code host} and agreed {@code startAt}, null if none), {@code lateSends} (operations
+ * {@code index}, {@code count}, {@code host} and agreed {@code startAt}, absent if none), {@code lateSends} (operations
  * that started over {@code thresholdMs} after their intended start: {@code operations}, {@code late},
  * {@code p99Ms}, {@code maxMs} of lateness and {@code behind}, true when over 10% were late), {@code reported} (which
  * latency the run reports: rt at a fixed rate, st otherwise) and {@code operations}: per operation its

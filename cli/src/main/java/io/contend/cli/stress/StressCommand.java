@@ -7,6 +7,7 @@ import io.contend.load.Durations;
 import io.contend.load.Rate;
 import io.contend.load.Shard;
 import io.contend.load.StressConfig;
+import io.contend.load.StressRun;
 import io.contend.load.Workload;
 import io.contend.load.WorkloadOptions;
 import io.contend.load.Workloads;
@@ -114,6 +115,11 @@ public final class StressCommand implements Callable<Integer> {
                     + "milliseconds kept), the same for every shard; a warm-up runs before it. Default: at once.")
     String startAt;
 
+    @Option(names = "--dry-run", scope = ScopeType.INHERIT,
+            description = "Check every option and the workload's, print what would run, and exit without running "
+                    + "(e.g. to check a Kubernetes Job's command line).")
+    boolean dryRun;
+
     @Option(names = "--log", scope = ScopeType.INHERIT, paramLabel = "FILE",
             description = "Write an HdrHistogram interval log (tags <op>-rt, <op>-st, <op>-wt; values in ns).")
     Path log;
@@ -148,6 +154,9 @@ public final class StressCommand implements Callable<Integer> {
         } catch (IllegalArgumentException e) {
             throw new ParameterException(spec.commandLine(), e.getMessage(), e);
         }
+        if (dryRun) {
+            return StressExecution.dryRun(spec, config, workload);
+        }
         return new StressExecution(spec, config, workload, json).run();
     }
 
@@ -174,6 +183,11 @@ public final class StressCommand implements Callable<Integer> {
                 builder.startAt(startInstant(startAt));
             }
             StressConfig config = builder.idle(IdleStrategy.supplier(idle)).build();
+            if (!config.shard().isWhole() && config.startAt() == null) {
+                throw new IllegalArgumentException("shard " + config.shard() + " needs --start-at TIME, the start "
+                        + "every shard shares: without it each shard's schedule starts when its JVM is ready, and their "
+                        + "union is not one schedule");
+            }
             checkStart(config, executing);
             return config;
         } catch (IllegalArgumentException e) {
@@ -202,6 +216,13 @@ public final class StressCommand implements Callable<Integer> {
         if (ahead.compareTo(MAX_START_AHEAD) > 0) {
             throw new IllegalArgumentException("--start-at " + config.startAt() + " is more than "
                     + MAX_START_AHEAD.toHours() + " hours ahead");
+        }
+        Duration room = ahead.minus(StressRun.START_SLACK);
+        if (!config.warmup().isZero() && room.compareTo(config.warmup()) < 0) {
+            executing.commandLine().getErr().println("contend stress: --warmup " + Durations.format(config.warmup())
+                    + " does not fit before --start-at " + config.startAt() + ": it is cut to "
+                    + (room.isNegative() ? "nothing" : Durations.format(room.truncatedTo(ChronoUnit.MILLIS))));
+            executing.commandLine().getErr().flush();
         }
         if (ahead.isNegative()) {
             Duration late = ahead.negated();

@@ -4,6 +4,7 @@ import io.contend.cli.IoFailure;
 import io.contend.cli.AtomicWrite;
 import java.io.IOException;
 import java.nio.file.Path;
+import io.contend.load.Durations;
 import io.contend.load.StressConfig;
 import io.contend.load.StressResult;
 import io.contend.load.StressRun;
@@ -36,6 +37,31 @@ final class StressExecution {
         this.config = config;
         this.workload = workload;
         this.json = json;
+    }
+
+    /**
+     * {@code --dry-run}: the options were checked and the workload built; says what would run, closes the workload.
+     *
+     * @return 0, or 1 if the workload fails to close or standard output cannot be written
+     */
+    static int dryRun(CommandSpec spec, StressConfig config, Workload workload) {
+        PrintWriter out = spec.commandLine().getOut();
+        out.println("contend stress: dry run, nothing was run: " + workload + ", " + config.rate() + ", "
+                + config.threads() + " thread(s), " + (config.duration() != null ? Durations.format(config.duration())
+                : config.ops() + " ops") + (config.ops() > 0 && config.duration() != null ? " or " + config.ops()
+                + " ops" : "") + ", shard " + config.shard() + (config.startAt() == null ? "" : ", starting at "
+                + config.startAt()) + (config.warmup().isZero() ? "" : ", warm-up " + Durations.format(config.warmup()))
+                + (config.log() == null ? "" : ", log " + config.log()));
+        out.flush();
+        try {
+            workload.close();
+        } catch (Exception e) {
+            PrintWriter err = spec.commandLine().getErr();
+            err.println("contend stress: closing workload " + workload + " failed: " + e);
+            err.flush();
+            return 1;
+        }
+        return out.checkError() ? 1 : 0;
     }
 
     /** @return the exit code */

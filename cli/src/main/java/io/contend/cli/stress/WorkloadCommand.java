@@ -70,6 +70,9 @@ final class WorkloadCommand implements Callable<Integer> {
         } catch (IllegalArgumentException e) {
             throw new ParameterException(spec.commandLine(), e.getMessage(), e);
         }
+        if (parent.dryRun) {
+            return StressExecution.dryRun(spec, config, workload);
+        }
         return new StressExecution(spec, config, workload, parent.json).run();
     }
 }

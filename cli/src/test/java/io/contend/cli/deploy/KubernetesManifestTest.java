@@ -61,7 +61,8 @@ class KubernetesManifestTest {
         JobSpec spec = job.getSpec();
         assertEquals("Indexed", spec.getCompletionMode(), "JOB_COMPLETION_INDEX is set in Indexed Jobs only");
         assertEquals(spec.getCompletions(), spec.getParallelism(), "every shard runs at once");
-        assertEquals(0, spec.getBackoffLimit(), "a retried shard would start after the agreed start");
+        assertEquals(0, spec.getBackoffLimitPerIndex(), "a retried shard would start after the agreed start");
+        assertEquals(spec.getCompletions(), spec.getMaxFailedIndexes(), "a failed shard does not end the others");
         PodSpec pod = spec.getTemplate().getSpec();
         assertEquals("Never", pod.getRestartPolicy());
         assertEquals(1, pod.getContainers().size());
@@ -85,22 +86,33 @@ class KubernetesManifestTest {
         assertTrue(script.contains("shard-$JOB_COMPLETION_INDEX.hlog"), script);
     }
 
-    /** The Job's stress command, with the variables a pod would have, is one contend accepts (checked by --help). */
+    /**
+     * The Job's stress command, with the variables a pod would have, is one contend accepts: every option and value
+     * is checked by --dry-run, which runs nothing; and the same line with a misspelt option is refused, so the
+     * check can fail.
+     */
     @Test
-    void theJobsCommandLineParses() throws IOException {
+    void theJobsCommandLineIsOneContendAccepts() throws IOException {
         Job job = read(deploy().resolve("k8s/stress-job.yaml"), Job.class);
         Container container = job.getSpec().getTemplate().getSpec().getContainers().get(0);
         String script = container.getCommand().get(container.getCommand().size() - 1);
         Matcher m = Pattern.compile("contend\\.jar (stress .*)").matcher(script);
         assertTrue(m.find(), script);
+        String start = java.time.Instant.now().plusSeconds(3600).truncatedTo(java.time.temporal.ChronoUnit.SECONDS).toString();
         List<String> args = new ArrayList<>();
         for (String word : m.group(1).split("\\s+")) {
-            args.add(word.replace("\"$TARGET_URL\"", "http://127.0.0.1:1/").replace("\"$START_AT\"", "2026-01-01T00:00:00Z")
+            args.add(word.replace("\"$TARGET_URL\"", "http://127.0.0.1:1/").replace("\"$START_AT\"", start)
                     .replace("$JOB_COMPLETION_INDEX", "0").replace("\"", ""));
         }
-        args.add("--help");
+        args.addAll(List.of("--shard", "0/" + job.getSpec().getCompletions(), "--dry-run"));
         InProcess contend = new InProcess();
         assertEquals(0, contend.run(args.toArray(new String[0])), contend.err());
+        assertTrue(contend.out().contains("dry run, nothing was run"), contend.out());
+        assertTrue(contend.out().contains("starting at " + start), contend.out());
+
+        List<String> misspelt = new ArrayList<>(args);
+        misspelt.set(misspelt.indexOf("--warmup"), "--warm-up");
+        assertEquals(2, contend.run(misspelt.toArray(new String[0])), "a misspelt option is refused");
     }
 
     @Test

@@ -27,7 +27,6 @@ import org.junit.jupiter.api.io.TempDir;
 
 class ShardsCommandTest {
     private static final Instant START = Instant.parse("2026-11-27T10:00:00Z");
-    private static final Rate RATE = Rate.parse("fixed=3k/s");
     private static final int EXIT_OK = 0;
     private static final int EXIT_INCOMPLETE = 1;
     private static final int EXIT_USAGE = 2;
@@ -46,7 +45,7 @@ class ShardsCommandTest {
             writer.outputComment("contend stress: a test");
             writer.outputComment(header.line());
             writer.outputLogFormatVersion();
-            long startMillis = header.startAt().toEpochMilli();
+            long startMillis = (header.startAt() == null ? START : header.startAt()).toEpochMilli();
             writer.outputStartTime(startMillis);
             writer.setBaseTime(startMillis);
             writer.outputBaseTime(startMillis);
@@ -69,8 +68,10 @@ class ShardsCommandTest {
         return file;
     }
 
+    /** Shard index of count at 1,000/s each, for 3 s: 3,000 scheduled operations per shard. */
     private static ShardHeader header(int index, int count) {
-        return new ShardHeader(new Shard(index, count), "host-" + index, START, RATE, Duration.ofSeconds(3), 1);
+        return new ShardHeader(new Shard(index, count), "host-" + index, START, Rate.parse("fixed=" + count + "k/s"),
+                Duration.ofSeconds(3), 0, 1);
     }
 
     private static Map<String, Long> counts(Path log) throws IOException {
@@ -92,7 +93,7 @@ class ShardsCommandTest {
         assertEquals(Map.of("sleep-rt", 9000L, "sleep-st", 9000L, "sleep-wt", 9000L), counts(union));
         String out = contend.out();
         assertTrue(out.contains("3 of 3 shard(s) of fixed=3000/s"), out);
-        assertTrue(out.matches("(?s).*\\n1/3\\s+host-1\\s+3,000\\s+15\\s+0\\.50%.*kept.*"), out);
+        assertTrue(out.matches("(?s).*\\n1/3\\s+host-1\\s+3,000\\s+3,000\\s+15\\s+0\\.50%.*kept.*"), out);
         assertTrue(!out.contains("BEHIND"), out);
     }
 
@@ -104,7 +105,7 @@ class ShardsCommandTest {
         assertEquals(EXIT_INCOMPLETE, code, contend.out() + contend.err());
         String out = contend.out();
         assertTrue(out.matches("(?s).*\\n0/2\\s+host-0 .*kept.*"), out);
-        assertTrue(out.matches("(?s).*\\n1/2\\s+host-1\\s+3,000\\s+1,200\\s+40\\.00%.*BEHIND.*"), out);
+        assertTrue(out.matches("(?s).*\\n1/2\\s+host-1\\s+3,000\\s+3,000\\s+1,200\\s+40\\.00%.*BEHIND.*"), out);
         assertTrue(out.contains("Shard 1/2 on host-1 fell behind its schedule"), out);
     }
 
@@ -122,10 +123,10 @@ class ShardsCommandTest {
         InProcess contend = new InProcess();
         Path a = shardLog("a.hlog", header(0, 2), 1, 100, 0);
         Path other = shardLog("o.hlog", new ShardHeader(new Shard(1, 2), "h", START, Rate.parse("fixed=1k/s"),
-                Duration.ofSeconds(3), 1), 1, 100, 0);
+                Duration.ofSeconds(3), 0, 1), 1, 100, 0);
         assertEquals(EXIT_USAGE, contend.run("shards", "merge", a.toString(), other.toString(), "--out",
                 dir.resolve("u.hlog").toString()));
-        assertTrue(contend.err().contains("rate fixed=1000/s vs fixed=3000/s"), contend.err());
+        assertTrue(contend.err().contains("rate fixed=1000/s vs fixed=2000/s"), contend.err());
         Path twin = shardLog("t.hlog", header(0, 2), 1, 100, 0);
         assertEquals(EXIT_USAGE, contend.run("shards", "merge", a.toString(), twin.toString(), "--out",
                 dir.resolve("u.hlog").toString()));
@@ -134,6 +135,44 @@ class ShardsCommandTest {
         Files.writeString(plain, "#[Histogram log format version 1.3]\n");
         assertEquals(EXIT_USAGE, contend.run("shards", "merge", plain.toString(), "--out", dir.resolve("u.hlog").toString()));
         assertTrue(contend.err().contains("no '#contend-shard' line"), contend.err());
+        Path unagreed = shardLog("u.hlog", new ShardHeader(new Shard(1, 2), "h", null, Rate.parse("fixed=2k/s"),
+                Duration.ofSeconds(3), 0, 1), 1, 100, 0);
+        assertEquals(EXIT_USAGE, contend.run("shards", "merge", unagreed.toString(), "--out", dir.resolve("u.hlog").toString()));
+        assertTrue(contend.err().contains("without an agreed start"), contend.err());
+    }
+
+    @Test
+    void aShardWhoseLogLacksScheduledOperationsIsShort() throws IOException {
+        InProcess contend = new InProcess();
+        int code = contend.run("shards", "merge", shardLog("a.hlog", header(0, 2), 3, 1000, 0).toString(),
+                shardLog("b.hlog", header(1, 2), 2, 1000, 0).toString(), "--out", dir.resolve("u.hlog").toString());
+        assertEquals(EXIT_INCOMPLETE, code, contend.out());
+        assertTrue(contend.out().matches("(?s).*\\n1/2\\s+host-1\\s+3,000\\s+2,000\\s.*SHORT.*"), contend.out());
+        assertTrue(contend.out().contains("Shard 1/2 on host-1 recorded 2,000 of its 3,000 scheduled operations"),
+                contend.out());
+    }
+
+    @Test
+    void aMalformedShardLineIsAMalformedLog() throws IOException {
+        Path bad = dir.resolve("bad.hlog");
+        Files.writeString(bad, "#contend-shard shard=9/4 host=h\n");
+        InProcess contend = new InProcess();
+        assertEquals(EXIT_INCOMPLETE, contend.run("shards", "merge", bad.toString(), "--out", dir.resolve("u.hlog").toString()));
+        assertTrue(contend.err().contains("malformed log: " + bad), contend.err());
+    }
+
+    @Test
+    void stressRefusesAShardWithoutAnAgreedStartAndChecksWithoutRunning() {
+        InProcess contend = new InProcess();
+        assertEquals(EXIT_USAGE, contend.run("stress", "sleep", "--rate", "fixed=1k/s", "--shard", "1/2"));
+        assertTrue(contend.err().contains("shard 1/2 needs --start-at"), contend.err());
+        String start = Instant.now().plusSeconds(3600).truncatedTo(ChronoUnit.SECONDS).toString();
+        assertEquals(EXIT_OK, contend.run("stress", "sleep", "--rate", "fixed=1k/s", "--shard", "1/2", "--start-at", start,
+                "--dry-run"), contend.err());
+        assertTrue(contend.out().contains("dry run, nothing was run: sleep{service 100us}, fixed=1000/s"), contend.out());
+        assertTrue(contend.out().contains("shard 1/2, starting at " + start), contend.out());
+        assertEquals(EXIT_USAGE, contend.run("stress", "sleep", "--rate", "fixed=1k/s", "--start-at", "tomorrow", "--dry-run"));
+        assertTrue(contend.err().contains("--start-at must be an ISO-8601 instant"), contend.err());
     }
 
     /**
