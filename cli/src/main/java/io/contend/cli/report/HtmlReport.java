@@ -348,8 +348,11 @@ public final class HtmlReport {
         return benchmarkOf.values().stream().distinct().count() == benchmarkOf.size();
     }
 
-    /** The compared value first, then only what varies among the compared rows, so labels stay short. */
-    /** @param compared what the row says of the compared parameter: the record's value, or a pair's "A vs B" */
+    /**
+     * The compared value first, then only what varies among the compared rows, so labels stay short.
+     *
+     * @param compared what the row says of the compared parameter: the record's value, or a pair's "A vs B"
+     */
     private static String label(ResultRecord r, TableSpec spec, List<String> varying, boolean benchmark, String compared) {
         List<String> parts = new ArrayList<>();
         if (benchmark) {
