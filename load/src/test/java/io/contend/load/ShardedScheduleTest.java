@@ -1,6 +1,7 @@
 package io.contend.load;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayList;
@@ -69,26 +70,35 @@ class ShardedScheduleTest {
         assertEquals(9_999_750_000L, starts.get(starts.size() - 1));
     }
 
+    /**
+     * Pure schedule arithmetic, nothing is timed: for a horizon h (an offset into the schedule), a shard counts
+     * exactly its operations scheduled before h, and the shards' counts add up to the whole schedule's.
+     */
     @Test
-    void aShardsOperationsWithinAnyTimeAreItsShareOfTheWholes() {
+    void aShardsOperationsWithinAnyHorizonAreItsShareOfTheWholes() {
         for (long rate : new long[] {3, 1000, 7_777_777}) {
             Schedule whole = new Schedule(0, rate);
             for (int count : new int[] {2, 5}) {
-                for (long elapsed : new long[] {0, 1, 333_333_333, 1_000_000_000, 2_500_000_001L}) {
+                for (long horizon : new long[] {0, 1, 333_333_333, 1_000_000_000, 2_500_000_001L}) {
                     long sum = 0;
                     for (int index = 0; index < count; index++) {
                         Schedule part = new Schedule(0, rate, new Shard(index, count));
-                        long within = part.operationsWithin(elapsed);
+                        long within = part.operationsWithin(horizon);
                         sum += within;
-                        // every counted operation starts before elapsed, the next one does not
+                        // every counted operation is scheduled before the horizon, the next one is not
                         if (within > 0) {
-                            assertTrue(part.intendedStartNanos(within - 1) < elapsed);
+                            assertTrue(scheduledBefore(part, within - 1, horizon), "last counted, " + part);
                         }
-                        assertTrue(part.intendedStartNanos(within) >= elapsed);
+                        assertFalse(scheduledBefore(part, within, horizon), "first uncounted, " + part);
                     }
-                    assertEquals(whole.operationsWithin(elapsed), sum, rate + "/s, " + count + " shards, " + elapsed + " ns");
+                    assertEquals(whole.operationsWithin(horizon), sum, rate + "/s in " + count + " shards, horizon " + horizon);
                 }
             }
         }
+    }
+
+    /** @return whether the schedule's operation n is due before the offset {@code horizon} from its start */
+    private static boolean scheduledBefore(Schedule schedule, long n, long horizon) {
+        return schedule.intendedStartNanos(n) - schedule.startNanos() < horizon;
     }
 }
