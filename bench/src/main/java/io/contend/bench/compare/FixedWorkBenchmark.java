@@ -18,7 +18,7 @@ import org.openjdk.jmh.infra.Blackhole;
  * A benchmark whose work is set by the jar it runs from: {@code work.properties} beside this class gives the
  * number of {@link Blackhole#consumeCPU(long)} tokens per operation. Two copies of a jar that differ only in that
  * file are two builds whose work differs by a known amount, which is how {@code contend compare} is tested: a
- * candidate with 12500 tokens against a baseline with 10000 must come out slower, near 0.8x (large enough that the
+ * candidate with 12500 tokens against a baseline with 10000 comes out slower, near 0.8x (large enough that the
  * call's own cost is small beside the work).
  */
 @State(Scope.Benchmark)

@@ -19,9 +19,13 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Two builds whose work differs by 25%: copies of the packaged CLI jar (it holds JMH and the bench module's
- * FixedWorkBenchmark) that differ only in the benchmark's work.properties, 10000 and 12500 tokens. compare must find
- * the heavier one slower, with an interval that holds 0.8.
+ * Two builds whose work differs by half: copies of the packaged CLI jar (it holds JMH and the bench module's
+ * FixedWorkBenchmark) that differ only in the benchmark's work.properties, 10000 and 15000 tokens. compare must find
+ * the heavier one slower, near 2/3 (consumeCPU is not quite linear in its tokens, and machines differ).
+ *
+ * <p>Half, not a quarter: a true 0.8 lies 0.17 (in log ratio) below the 5% margin, and on a loaded 2-core CI machine
+ * eight one-fork rounds once gave 0.838x [0.728, 0.964], rightly inconclusive. A true 2/3 lies 0.36 below it, so only
+ * a failure to measure, not ordinary noise, leaves this test without a verdict. docs/compare.md shows the 0.8 case.
  */
 class CompareIT {
     private static final Path JAR = Path.of("target", "contend.jar");
@@ -49,10 +53,10 @@ class CompareIT {
     }
 
     @Test
-    void aQuarterMoreWorkIsSlowerWithAnIntervalHoldingPointEight() throws Exception {
+    void halfAgainTheWorkIsSlowerNearTwoThirds() throws Exception {
         assertTrue(Files.isRegularFile(JAR), "package the CLI first: " + JAR.toAbsolutePath());
         Path light = variant(dir.resolve("light.jar"), 10_000);
-        Path heavy = variant(dir.resolve("heavy.jar"), 12_500);
+        Path heavy = variant(dir.resolve("heavy.jar"), 15_000);
         Path out = dir.resolve("out");
         InProcess c = new InProcess();
         int code = c.run("compare", "--baseline", light.toString(), "--candidate", heavy.toString(), "--rounds", "8",
@@ -64,9 +68,9 @@ class CompareIT {
                 .orElseThrow();
         assertEquals("slower", candidate.comparison().verdict().label(), c.out());
         // The ratio, not the interval's ends: a 95% interval misses the truth one run in twenty, and a CI run must not
-        // fail on that; the recorded runs in docs/compare.md show intervals holding 0.8.
+        // fail on that; the recorded runs in docs/compare.md show intervals holding 0.8 for a quarter more work.
         double ratio = candidate.comparison().ratio();
-        assertTrue(ratio > 0.7 && ratio < 0.9, "about 0.8: " + c.out());
+        assertTrue(ratio > 0.55 && ratio < 0.8, "about 2/3: " + c.out());
         assertTrue(c.out().contains("robust"), c.out());
     }
 }
