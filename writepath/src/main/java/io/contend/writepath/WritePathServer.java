@@ -52,6 +52,14 @@ import java.util.function.Consumer;
  * size. An OutOfMemoryError on a handler, or a failed flush, is fatal: the server stops taking requests and tells
  * its fatal listener, which ends the process with the read-back report, so a supervisor sees the failure.
  *
+ * Refusals: a refused request's body may be unread (a declared length over the limit is refused before it is read).
+ * Closing a connection with bytes still unread makes the kernel answer them with a reset, which can overtake the
+ * answer, so a client that writes its whole body before reading (most do) would see "connection reset" instead of
+ * 413. So before a refusal the handler reads and drops the rest of the body, at most DISCARD_LIMIT_BYTES, while the
+ * request timer still covers the exchange (it stops when the response headers are sent), and the connection stays
+ * usable. A body declared larger is not read for nothing: the answer is sent and the connection closed, as HTTP
+ * servers' lingering close (RFC 9112, section 9.6) bounds the bytes and time it spends.
+ *
  * Cross-site requests: a browser adds Origin to cross-site POSTs and cannot add a custom header without a CORS
  * preflight this server never grants, so requests with a foreign Origin are refused (403) and /check needs the
  * token header. On a loopback address the Host header must name a loopback host, so a page that rebinds its DNS
@@ -100,6 +108,11 @@ import java.util.function.Consumer;
 public final class WritePathServer implements AutoCloseable {
     /** Largest request body, in bytes. */
     public static final int MAX_BODY_BYTES = Write.MAX_VALUE_LENGTH;
+    /**
+     * Most bytes of a request body the server reads and drops before it answers a request it refuses (413 and the
+     * rest), so that a client that writes its whole body before reading gets the answer: see "Refusals" in the notes.
+     */
+    static final long DISCARD_LIMIT_BYTES = 16L * MAX_BODY_BYTES;
     /** The header that carries the check token. */
     public static final String TOKEN_HEADER = "X-Contend-Token";
     /** JVM-wide: seconds a client has to send a request's headers and body. */
@@ -294,6 +307,7 @@ public final class WritePathServer implements AutoCloseable {
                 if (f.allow() != null) {
                     exchange.getResponseHeaders().set("Allow", f.allow());
                 }
+                discardUnreadBody(exchange);
                 reply(exchange, f.status(), f.getMessage());
             } catch (OutOfMemoryError e) {
                 failures.incrementAndGet();
@@ -303,6 +317,7 @@ public final class WritePathServer implements AutoCloseable {
                 throw e; // the client went away or timed out: nothing to answer
             } catch (Exception e) {
                 failures.incrementAndGet();
+                discardUnreadBody(exchange);
                 reply(exchange, 500, "ERR " + e);
             }
         } catch (IOException | RuntimeException gone) {
@@ -547,6 +562,34 @@ public final class WritePathServer implements AutoCloseable {
                 throw new HttpFailure(413, "a value may have at most " + MAX_BODY_BYTES + " bytes");
             }
             return body;
+        }
+    }
+
+    /**
+     * Before a refusal: reads and drops what is left of the request body, at most {@link #DISCARD_LIMIT_BYTES}, while
+     * the request timer still runs (see "Refusals" in the notes). A body declared larger is not read: the connection
+     * is closed after the answer. Stops quietly where the body ends, its stream was closed or the client went away.
+     */
+    private static void discardUnreadBody(HttpExchange exchange) {
+        String length = exchange.getRequestHeaders().getFirst("Content-Length");
+        if (length != null) {
+            try {
+                if (Long.parseLong(length.trim()) > DISCARD_LIMIT_BYTES) {
+                    return;
+                }
+            } catch (NumberFormatException e) {
+                return; // the JDK's server refuses such a request before a handler runs; nothing to frame a body by
+            }
+        }
+        InputStream in = exchange.getRequestBody(); // closed by the exchange's close
+        byte[] buffer = new byte[8192];
+        long total = 0;
+        try {
+            for (int n = in.read(buffer); n >= 0 && total <= DISCARD_LIMIT_BYTES; n = in.read(buffer)) {
+                total += n;
+            }
+        } catch (IOException closedOrGone) {
+            // a body read whole has its stream closed already; a client gone makes the answer fail in turn
         }
     }
 

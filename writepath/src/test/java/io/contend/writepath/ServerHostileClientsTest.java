@@ -207,6 +207,31 @@ class ServerHostileClientsTest {
     }
 
     @Test
+    void aTooLargeBodyIsReadAndDroppedSoTheClientGets413AndKeepsItsConnection() throws Exception {
+        WritePathServer s = server(null);
+        for (int attempt = 0; attempt < 20; attempt++) {
+            RawHttp c = client(s, 10_000);
+            // Written whole before the client reads, as most clients do: had the server closed with the body unread,
+            // the kernel would answer the rest with a reset, which can take the 413 with it.
+            RawHttp.Response big = c.send("PUT", "/rows/p/big", new byte[WritePathServer.MAX_BODY_BYTES + 1]);
+            assertEquals(413, big.status(), "attempt " + attempt + ": " + big.text());
+            assertEquals(200, c.send("PUT", "/rows/p/small", new byte[] {1}).status(), "the same connection serves on");
+        }
+        assertEquals(0, s.requestCounts()[1]);
+    }
+
+    @Test
+    void aBodyDeclaredBeyondTheDiscardLimitIsRefusedWithoutWaitingForIt() throws Exception {
+        WritePathServer s = server(null);
+        RawHttp c = client(s, 5_000);
+        c.write("PUT /rows/p/huge HTTP/1.1\r\nHost: " + s.uri().getHost() + ":" + s.uri().getPort()
+                + "\r\nContent-Length: " + (WritePathServer.DISCARD_LIMIT_BYTES + 1) + "\r\n\r\n");
+        RawHttp.Response r = c.read(false); // no body sent: the server must answer without reading one
+        assertEquals(413, r.status(), r.text());
+        assertTrue(c.closedByServer(), "a body too large to read for nothing ends the connection");
+    }
+
+    @Test
     void statusCodesSayWhatIsWrongAndHeadIsQuiet() throws Exception {
         WritePathServer s = server(null);
         RawHttp c = client(s, 10_000);
