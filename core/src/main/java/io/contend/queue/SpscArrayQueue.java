@@ -41,7 +41,8 @@ import java.util.function.Supplier;
  * loads the length and checks the index for the load and again for the clear. Unsafe checks nothing. Taking the mask
  * from the array's length (i & (length - 1)) cannot drop the header load, since the mask then comes from the length,
  * and for the linked kinds it means moving the link into the ring, so the mask stays a field. Unlike the linked kinds'
- * buffers, this ring has no front pad: here one measured no gain across cores. Until C2 has compiled and inlined
+ * buffers, this ring has no front and back pads: with them, throughput was slower and bursts no better, in paired
+ * rounds against this layout (docs/results/2026-11-27-spscarray-pads). Until C2 has compiled and inlined
  * them, VarHandle accesses cost more than Unsafe calls, so a fork's first few hundred milliseconds are slower than
  * JCTools' (the lab's quick rounds warm up for 400 ms). The checks weigh most where both threads stream through
  * the same lines, as in round trips of bursts of 10 and 100: there JCTools' own VarHandle twin of this class (the
