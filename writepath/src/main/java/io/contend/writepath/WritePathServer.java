@@ -581,13 +581,8 @@ public final class WritePathServer implements AutoCloseable {
                 return; // the JDK's server refuses such a request before a handler runs; nothing to frame a body by
             }
         }
-        InputStream in = exchange.getRequestBody(); // closed by the exchange's close
-        byte[] buffer = new byte[8192];
-        long total = 0;
         try {
-            for (int n = in.read(buffer); n >= 0 && total <= DISCARD_LIMIT_BYTES; n = in.read(buffer)) {
-                total += n;
-            }
+            dropBytes(exchange.getRequestBody(), DISCARD_LIMIT_BYTES); // the stream is closed by the exchange's close
         } catch (IOException closedOrGone) {
             // a body read whole has its stream closed already; a client gone makes the answer fail in turn
         }
@@ -597,17 +592,26 @@ public final class WritePathServer implements AutoCloseable {
     private static void drainBody(HttpExchange exchange) throws IOException, HttpFailure {
         declaredLength(exchange);
         try (InputStream in = exchange.getRequestBody()) {
-            // read, not skip: the JDK's body stream inherits FilterInputStream.skip, which skips on the raw
-            // connection past the body's end and blocks waiting for the next request
-            byte[] buffer = new byte[8192];
-            long total = 0;
-            for (int n = in.read(buffer); n >= 0; n = in.read(buffer)) {
-                total += n;
-                if (total > MAX_BODY_BYTES) {
-                    throw new HttpFailure(413, "a request body may have at most " + MAX_BODY_BYTES + " bytes");
-                }
+            if (dropBytes(in, MAX_BODY_BYTES) > MAX_BODY_BYTES) {
+                throw new HttpFailure(413, "a request body may have at most " + MAX_BODY_BYTES + " bytes");
             }
         }
+    }
+
+    /**
+     * Reads and drops bytes until the stream ends or more than {@code limit} were read.
+     *
+     * @return the bytes read: above {@code limit} if the stream had more
+     */
+    private static long dropBytes(InputStream in, long limit) throws IOException {
+        // read, not skip: the JDK's body stream inherits FilterInputStream.skip, which skips on the raw connection
+        // past the body's end and blocks waiting for the next request
+        byte[] buffer = new byte[8192];
+        long total = 0;
+        for (int n; total <= limit && (n = in.read(buffer)) >= 0; ) {
+            total += n;
+        }
+        return total;
     }
 
     private static void reply(HttpExchange exchange, int status, String text) throws IOException {
