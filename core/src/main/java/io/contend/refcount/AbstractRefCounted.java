@@ -43,7 +43,7 @@ public abstract class AbstractRefCounted implements RefCounted {
      * Sets the count outright, as Netty's {@code AbstractReferenceCounted.setRefCnt}: for a subclass that reuses
      * its instances, while no other thread can reach this one (see {@link RefCountUpdater#setRefCnt}).
      *
-     * @param refCnt the count, in [0, {@link RefCountUpdater#maxIncrement()}]; 0 marks it released without
+     * @param refCnt the count, in [0, Integer.MAX_VALUE]; 0 marks it released without
      *        calling {@link #deallocate()}
      * @throws IllegalArgumentException if refCnt is out of range
      */

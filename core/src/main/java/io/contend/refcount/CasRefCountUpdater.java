@@ -81,7 +81,7 @@ record CasRefCountUpdater<T>(VarHandle raw) implements RefCountUpdater<T> {
 
     @Override
     public void setRefCnt(T instance, int refCnt) {
-        RawCount.sv(raw, instance, RawCount.checkCount(refCnt, maxIncrement()));
+        RawCount.sv(raw, instance, RawCount.checkCount(refCnt));
     }
 
     @Override

@@ -22,6 +22,13 @@ import java.lang.invoke.VarHandle;
  * raw value. Read as unsigned it is a count larger than any step, so a release in that window decrements it
  * (and the rollback later restores the true count), and a retain in it adds and is judged by its own old value.
  *
+ * Large counts: setRefCnt stores any count up to Integer.MAX_VALUE as 2 x count, which wraps to a negative even raw
+ * value above maxIncrement (as Netty's ReferenceCountUpdater.setRefCnt does: "overflow OK here"). Read as unsigned it
+ * is that count, so refCnt and release see it as it is, and a retain from it adds until the sum would wrap past 2^32
+ * (old negative, sum not), which is refused and rolled back like any overflow. A retain from a count at most
+ * maxIncrement still cannot pass maxIncrement (old non-negative, sum negative): the two cases are the transient
+ * overflow above and cannot be told apart, and Netty draws the same line.
+ *
  * Ordering: all accesses are volatile-strength (getAndAdd, compareAndSet, getVolatile) except the first read
  * of a release, which is plain because the CAS that follows checks it. The final release's CAS is a full
  * fence, so everything the releasing threads did with the object happens-before deallocate.
@@ -110,8 +117,8 @@ record EvenOddRefCountUpdater<T>(VarHandle raw) implements RefCountUpdater<T> {
 
     @Override
     public void setRefCnt(T instance, int refCnt) {
-        int count = RawCount.checkCount(refCnt, maxIncrement());
-        RawCount.sv(raw, instance, count == 0 ? RELEASED : count << 1);
+        int count = RawCount.checkCount(refCnt);
+        RawCount.sv(raw, instance, count == 0 ? RELEASED : count << 1); // above maxIncrement: see "Large counts"
     }
 
     @Override

@@ -76,7 +76,7 @@ record NaiveXaddRefCountUpdater<T>(VarHandle raw) implements RefCountUpdater<T> 
 
     @Override
     public void setRefCnt(T instance, int refCnt) {
-        RawCount.sv(raw, instance, RawCount.checkCount(refCnt, maxIncrement()));
+        RawCount.sv(raw, instance, RawCount.checkCount(refCnt));
     }
 
     @Override

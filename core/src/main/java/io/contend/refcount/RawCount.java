@@ -27,10 +27,10 @@ final class RawCount {
         raw.setVolatile(instance, value);
     }
 
-    /** @return refCnt, checked to be a count setRefCnt can store: [0, max] */
-    static int checkCount(int refCnt, int max) {
-        if (refCnt < 0 || refCnt > max) {
-            throw new IllegalArgumentException("refCnt must be in [0, " + max + "]: " + refCnt);
+    /** @return refCnt, checked to be a count setRefCnt can store: [0, Integer.MAX_VALUE] */
+    static int checkCount(int refCnt) {
+        if (refCnt < 0) {
+            throw new IllegalArgumentException("refCnt must be in [0, " + Integer.MAX_VALUE + "]: " + refCnt);
         }
         return refCnt;
     }

@@ -116,7 +116,8 @@ public sealed interface RefCountUpdater<T>
      * A count of 0 marks the object released (later retains and releases throw).
      *
      * @param instance the object
-     * @param refCnt the count, in [0, {@link #maxIncrement()}]
+     * @param refCnt the count, in [0, Integer.MAX_VALUE], as Netty's (for {@link RefCountAlgorithm#EVEN_ODD} a count
+     *        above {@link #maxIncrement()} is held, and retains from it may go on up to Integer.MAX_VALUE)
      * @throws IllegalArgumentException if refCnt is out of range (nothing is stored)
      */
     void setRefCnt(T instance, int refCnt);
@@ -170,6 +171,10 @@ public sealed interface RefCountUpdater<T>
      */
     boolean release(T instance, int decrement);
 
-    /** @return the largest count this algorithm can hold, and so the largest single step */
+    /**
+     * @return the largest single step of a retain or release, and the largest count retains can build from a smaller
+     *         count (for {@link RefCountAlgorithm#EVEN_ODD}, Integer.MAX_VALUE / 2: its raw value is twice the
+     *         count; {@link #setRefCnt} may still set a larger one, as Netty's can)
+     */
     int maxIncrement();
 }

@@ -172,13 +172,47 @@ class RefCountUpdaterTest {
         assertThrows(IllegalReferenceCountException.class, () -> u.release(c));
     }
 
+    /**
+     * As Netty's AbstractReferenceCountedTest.testRetainOverflow expects: any count up to Integer.MAX_VALUE can be set,
+     * and is held as it is; a retain past Integer.MAX_VALUE is refused and changes nothing.
+     */
+    @ParameterizedTest
+    @EnumSource(RefCountAlgorithm.class)
+    void aCountSetToIntegerMaxIsHeldAndRetainsPastItAreRefused(RefCountAlgorithm algorithm) {
+        RefCountUpdater<Counted> u = Counted.updater(algorithm);
+        Counted c = Counted.create(u);
+        u.setRefCnt(c, Integer.MAX_VALUE);
+        assertEquals(Integer.MAX_VALUE, u.refCnt(c));
+        IllegalReferenceCountException e = assertThrows(IllegalReferenceCountException.class, () -> u.retain(c));
+        assertEquals(Integer.MAX_VALUE, e.refCnt());
+        assertEquals(Integer.MAX_VALUE, u.refCnt(c), "rolled back");
+        assertFalse(u.release(c));
+        assertEquals(Integer.MAX_VALUE - 1, u.refCnt(c));
+        u.retain(c);
+        assertEquals(Integer.MAX_VALUE, u.refCnt(c), "a retain below Integer.MAX_VALUE adds");
+        assertTrue(u.release(c, Integer.MAX_VALUE), "releasing the whole count frees it");
+        assertEquals(0, u.refCnt(c));
+    }
+
+    /**
+     * EVEN_ODD's raw value is twice the count: above maxIncrement it is a negative int, read as unsigned. Retains and
+     * releases work there as below; a retain from maxIncrement or less still cannot pass it (see the notes).
+     */
     @Test
-    void evenOddRejectsACountItCannotEncode() {
+    void evenOddHoldsCountsAboveMaxIncrementAsNettyDoes() {
         RefCountUpdater<Counted> u = Counted.updater(RefCountAlgorithm.EVEN_ODD);
         Counted c = Counted.create(u);
-        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-                () -> u.setRefCnt(c, Integer.MAX_VALUE));
-        assertTrue(e.getMessage().contains(String.valueOf(Integer.MAX_VALUE)), e.getMessage());
-        assertEquals(1, u.refCnt(c));
+        int max = u.maxIncrement();
+        u.setRefCnt(c, max + 1);
+        assertEquals(max + 1, u.refCnt(c));
+        assertTrue(c.refCnt < 0, "stored as a negative even raw value: " + c.refCnt);
+        u.retain(c, 5);
+        assertEquals(max + 6, u.refCnt(c));
+        assertFalse(u.release(c, max));
+        assertEquals(6, u.refCnt(c));
+        assertTrue(c.refCnt > 0, "back in the positive range: " + c.refCnt);
+        u.setRefCnt(c, max);
+        assertThrows(IllegalReferenceCountException.class, () -> u.retain(c), "a retain from maxIncrement overflows");
+        assertEquals(max, u.refCnt(c));
     }
 }
