@@ -77,7 +77,8 @@ public final class StreamingHistogramBuilder {
     /**
      * Adds one occurrence of point.
      *
-     * @param point the value, e.g. a deletion time in seconds
+     * @param point the value, e.g. a deletion time in seconds: any long, negative ones too (Cassandra's builder
+     *              asserts points are not negative and caps them at its largest deletion time; this one does neither)
      */
     public void update(long point) {
         update(point, 1);
@@ -86,7 +87,7 @@ public final class StreamingHistogramBuilder {
     /**
      * Adds count occurrences of point; a count of 0 changes nothing.
      *
-     * @param point the value, e.g. a deletion time in seconds
+     * @param point the value, any long (see {@link #update(long)})
      * @param count how many times it occurred, at least 0
      * @throws IllegalArgumentException if count is negative
      */
