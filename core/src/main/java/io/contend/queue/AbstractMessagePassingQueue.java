@@ -45,7 +45,7 @@ public abstract class AbstractMessagePassingQueue<E> extends AbstractQueue<E> im
 
     @Override
     public int drain(Consumer<E> consumer, int limit) {
-        java.util.Objects.requireNonNull(consumer, "consumer");
+        QueueSupport.requireArgument(consumer, "consumer");
         QueueSupport.checkLimit(limit);
         int n = 0;
         E e;

@@ -132,6 +132,7 @@ public interface MessagePassingQueue<E> {
      * @param consumer receives the elements in order
      * @param limit at most this many, at least 0
      * @return how many were removed
+     * @throws IllegalArgumentException if consumer is null or limit negative (as JCTools')
      */
     int drain(Consumer<E> consumer, int limit);
 
@@ -141,6 +142,7 @@ public interface MessagePassingQueue<E> {
      *
      * @param consumer receives the elements in order
      * @return how many were removed
+     * @throws IllegalArgumentException if consumer is null
      */
     default int drain(Consumer<E> consumer) {
         return drain(consumer, capacity() == UNBOUNDED_CAPACITY ? 4096 : capacity());
@@ -156,6 +158,7 @@ public interface MessagePassingQueue<E> {
      * @param supplier gives the elements; must not return null
      * @param limit at most this many, at least 0
      * @return how many were added
+     * @throws IllegalArgumentException if supplier is null or limit negative (as JCTools')
      * @throws NullPointerException if the supplier returns null (the elements added before stay)
      */
     int fill(Supplier<E> supplier, int limit);
@@ -165,6 +168,7 @@ public interface MessagePassingQueue<E> {
      *
      * @param supplier gives the elements
      * @return how many were added
+     * @throws IllegalArgumentException if supplier is null
      */
     default int fill(Supplier<E> supplier) {
         return fill(supplier, capacity() == UNBOUNDED_CAPACITY ? 4096 : capacity());
@@ -178,9 +182,10 @@ public interface MessagePassingQueue<E> {
      * @param consumer receives the elements
      * @param idle this thread's idle strategy
      * @param exit checked before every batch
+     * @throws IllegalArgumentException if an argument is null (as JCTools')
      */
     default void drain(Consumer<E> consumer, IdleStrategy idle, ExitCondition exit) {
-        QueueSupport.requireNonNull(consumer, idle, exit);
+        QueueSupport.requireArguments(consumer, "consumer", idle, exit);
         idle.reset();
         while (exit.keepRunning()) {
             idle.idle(drain(consumer, 4096));
@@ -194,9 +199,10 @@ public interface MessagePassingQueue<E> {
      * @param supplier gives the elements
      * @param idle this thread's idle strategy
      * @param exit checked before every batch
+     * @throws IllegalArgumentException if an argument is null (as JCTools')
      */
     default void fill(Supplier<E> supplier, IdleStrategy idle, ExitCondition exit) {
-        QueueSupport.requireNonNull(supplier, idle, exit);
+        QueueSupport.requireArguments(supplier, "supplier", idle, exit);
         idle.reset();
         while (exit.keepRunning()) {
             idle.idle(fill(supplier, 4096));

@@ -2,7 +2,6 @@ package io.contend.queue;
 
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
-import java.util.Objects;
 import java.util.function.Supplier;
 
 /*
@@ -26,7 +25,8 @@ import java.util.function.Supplier;
  * Ordering: the CAS on pIndex orders claims; the element store is a release and the consumer's load is
  * volatile, so offer happens-before the poll that returns the element. The consumer clears a slot with a plain
  * store before the release store of cIndex, and producers read cIndex with a volatile load before claiming
- * that slot again, so the clear cannot overwrite a new element. The producer limit is a hint written with
+ * that slot again, so the clear cannot overwrite a new element; that is also why a ring of one slot (capacity 1) is
+ * safe, where the SPSC queues, which publish their index before they clear, need two. The producer limit is a hint written with
  * release stores by several producers: any value written was a true bound when computed and bounds only grow,
  * so a stale one costs a re-read, never an overflow.
  *
@@ -242,8 +242,8 @@ abstract class MpscArrayQueuePad3<E> extends MpscArrayQueueConsumerFields<E> {
  * A bounded multi-producer single-consumer queue on a ring array: any number of producer threads, one consumer
  * thread at a time; producers claim slots with a CAS, no locks, no allocation per element.
  *
- * <p>Capacity: the requested capacity rounded up to a power of two (at least 2), reported by
- * {@link #capacity()}; requested capacities must be in [1, 2^30]. {@link #poll()} and {@link #peek()} wait for
+ * <p>Capacity: the requested capacity rounded up to a power of two (1 stays 1, as in JCTools' MpscArrayQueue),
+ * reported by {@link #capacity()}; requested capacities must be in [1, 2^30]. {@link #poll()} and {@link #peek()} wait for
  * a producer that has claimed the head slot and not yet written it (a few instructions, unless that producer
  * was descheduled); the relaxed variants return null instead.
  *
@@ -324,7 +324,7 @@ public final class MpscArrayQueue<E> extends MpscArrayQueuePad3<E> {
      */
     @Override
     public int fill(Supplier<E> supplier, int limit) {
-        Objects.requireNonNull(supplier, "supplier");
+        QueueSupport.requireArgument(supplier, "supplier");
         QueueSupport.checkLimit(limit);
         for (int n = 0; n < limit; n++) {
             if (!claimAndWrite(null, supplier)) {

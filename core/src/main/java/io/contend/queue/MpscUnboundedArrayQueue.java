@@ -2,7 +2,6 @@ package io.contend.queue;
 
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
-import java.util.Objects;
 import java.util.function.Supplier;
 
 /*
@@ -342,7 +341,7 @@ public final class MpscUnboundedArrayQueue<E> extends MpscUnboundedPad2<E> {
 
     @Override
     public int fill(Supplier<E> supplier, int limit) {
-        Objects.requireNonNull(supplier, "supplier");
+        QueueSupport.requireArgument(supplier, "supplier");
         QueueSupport.checkLimit(limit);
         for (int n = 0; n < limit; n++) {
             offer(QueueSupport.requireElement(supplier.get()));

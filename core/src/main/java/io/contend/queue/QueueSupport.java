@@ -1,7 +1,6 @@
 package io.contend.queue;
 
 import java.lang.invoke.VarHandle;
-import java.util.Objects;
 
 /** Argument checks and arithmetic shared by the queues. */
 final class QueueSupport {
@@ -23,14 +22,14 @@ final class QueueSupport {
      * @param name the argument's name, for the message
      * @param requested a capacity of at least {@code min}
      * @param min the smallest accepted
-     * @return the smallest power of two at or above both requested and min
+     * @return the smallest power of two at or above requested (1 for 1)
      * @throws IllegalArgumentException naming the value when it is below min or above 2^30
      */
     static int roundToPowerOfTwo(String name, int requested, int min) {
         if (requested < min || requested > MAX_POW2_CAPACITY) {
             throw new IllegalArgumentException(name + " must be in [" + min + ", " + MAX_POW2_CAPACITY + "]: " + requested);
         }
-        return 1 << (32 - Integer.numberOfLeadingZeros(Math.max(requested, 2) - 1));
+        return 1 << (32 - Integer.numberOfLeadingZeros(requested - 1));
     }
 
     static void checkLimit(int limit) {
@@ -39,10 +38,22 @@ final class QueueSupport {
         }
     }
 
-    static void requireNonNull(Object action, Object wait, Object exit) {
-        Objects.requireNonNull(action, "consumer/supplier");
-        Objects.requireNonNull(wait, "idle strategy");
-        Objects.requireNonNull(exit, "exit condition");
+    /**
+     * A drain's or fill's arguments: null is an IllegalArgumentException, as in JCTools' MessagePassingQueue
+     * implementations (MessagePassingQueueUtil), whose users and tests expect it; a null element stays a
+     * NullPointerException, as java.util.Queue says.
+     */
+    static <T> T requireArgument(T argument, String name) {
+        if (argument == null) {
+            throw new IllegalArgumentException(name + " is null");
+        }
+        return argument;
+    }
+
+    static void requireArguments(Object action, String actionName, Object wait, Object exit) {
+        requireArgument(action, actionName);
+        requireArgument(wait, "idle strategy");
+        requireArgument(exit, "exit condition");
     }
 
     static <E> E requireElement(E e) {

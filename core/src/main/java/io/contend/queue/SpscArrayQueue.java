@@ -2,7 +2,6 @@ package io.contend.queue;
 
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
-import java.util.Objects;
 import java.util.function.Supplier;
 
 /*
@@ -151,7 +150,8 @@ abstract class SpscArrayQueueColdFields<E> extends SpscArrayQueuePad0<E> {
 
     SpscArrayQueueColdFields(int requestedCapacity, QueueContract contract) {
         super(contract);
-        int capacity = QueueSupport.roundToPowerOfTwo("capacity", requestedCapacity, 1);
+        // At least 2: the slot of cIndex must not be the slot of the element before it (see "Linearization").
+        int capacity = Math.max(2, QueueSupport.roundToPowerOfTwo("capacity", requestedCapacity, 1));
         buffer = new Object[capacity];
         mask = capacity - 1;
         lookAheadStep = QueueSupport.lookAheadStep(capacity);
@@ -355,7 +355,7 @@ public final class SpscArrayQueue<E> extends SpscArrayQueuePad3<E> {
      */
     @Override
     public int fill(Supplier<E> supplier, int limit) {
-        Objects.requireNonNull(supplier, "supplier");
+        QueueSupport.requireArgument(supplier, "supplier");
         QueueSupport.checkLimit(limit);
         Object[] buffer = this.buffer;
         int mask = this.mask;

@@ -2,7 +2,6 @@ package io.contend.queue;
 
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
-import java.util.Objects;
 import java.util.function.Supplier;
 
 /*
@@ -485,7 +484,7 @@ public abstract class SpscLinkedArrayQueue<E> extends SpscLinkedPad2<E> {
      */
     @Override
     public final int fill(Supplier<E> supplier, int limit) {
-        Objects.requireNonNull(supplier, "supplier");
+        QueueSupport.requireArgument(supplier, "supplier");
         QueueSupport.checkLimit(limit);
         int n = 0;
         while (n < limit) {

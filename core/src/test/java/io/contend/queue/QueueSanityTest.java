@@ -55,7 +55,7 @@ class QueueSanityTest {
         List<Spec> specs = new ArrayList<>();
         for (int c : new int[]{1, 2, 3, 4, 7, 16, 1000}) {
             specs.add(new Spec("SpscArray", c, pow2(c), false, SpscArrayQueue::new));
-            specs.add(new Spec("MpscArray", c, pow2(c), true, MpscArrayQueue::new));
+            specs.add(new Spec("MpscArray", c, Integer.highestOneBit(2 * c - 1), true, MpscArrayQueue::new));
             int max = Math.max(2, c);
             specs.add(new Spec("SpscChunked", max, pow2(max), false, n -> new SpscChunkedArrayQueue<>(Math.min(n, 4), n)));
             specs.add(new Spec("SpscGrowable", max, pow2(max), false, n -> new SpscGrowableArrayQueue<>(2, n)));
@@ -96,6 +96,33 @@ class QueueSanityTest {
         assertNull(q.relaxedPoll());
         assertTrue(q.isEmpty());
         assertEquals(0, q.size());
+    }
+
+    /** As JCTools' MpqSanityTest expects: null drain and fill arguments are IllegalArgumentExceptions naming them. */
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("specs")
+    void nullDrainAndFillArgumentsAreIllegalArguments(Spec spec) {
+        MessagePassingQueue<Integer> q = spec.create();
+        assertTrue(q.offer(7));
+        io.contend.idle.IdleStrategy idle = io.contend.idle.IdleStrategy.busySpin();
+        MessagePassingQueue.ExitCondition exit = () -> false;
+        assertArgument("consumer is null", () -> q.drain(null));
+        assertArgument("consumer is null", () -> q.drain(null, 1));
+        assertArgument("consumer is null", () -> q.drain(null, idle, exit));
+        assertArgument("idle strategy is null", () -> q.drain(e -> { }, null, exit));
+        assertArgument("exit condition is null", () -> q.drain(e -> { }, idle, null));
+        assertArgument("supplier is null", () -> q.fill(null));
+        assertArgument("supplier is null", () -> q.fill(null, 1));
+        assertArgument("supplier is null", () -> q.fill(null, idle, exit));
+        assertArgument("idle strategy is null", () -> q.fill(() -> 1, null, exit));
+        assertArgument("exit condition is null", () -> q.fill(() -> 1, idle, null));
+        assertArgument("limit must be at least 0: -1", () -> q.drain(e -> { }, -1));
+        assertEquals(1, q.size(), "nothing was taken or added");
+        assertEquals(7, q.poll());
+    }
+
+    private static void assertArgument(String message, org.junit.jupiter.api.function.Executable call) {
+        assertEquals(message, assertThrows(IllegalArgumentException.class, call).getMessage());
     }
 
     @ParameterizedTest(name = "{0}")
@@ -145,9 +172,10 @@ class QueueSanityTest {
         int all = q.fill(() -> counter[0]++);
         assertEquals(spec.bounded() ? q.capacity() - filled : 4096, all);
         List<Integer> out = new ArrayList<>();
-        assertEquals(Math.min(2, filled + all), q.drain(out::add, 2));
+        int first = Math.min(2, filled + all);
+        assertEquals(first, q.drain(out::add, 2));
         int rest = q.drain(out::add);
-        assertEquals(spec.bounded() ? filled + all - 2 : 4096, rest, "drain() takes what is there, 4096 at most");
+        assertEquals(spec.bounded() ? filled + all - first : 4096, rest, "drain() takes what is there, 4096 at most");
         while (q.drain(out::add) > 0) {
             // the unbounded queues' backlog beyond 4096
         }

@@ -4,9 +4,10 @@ import io.contend.queue.MessagePassingQueue;
 import org.openjdk.jcstress.infra.results.II_Result;
 
 /**
- * An offer to a full bounded queue races the poll that makes room: the consumer publishes its index before it
- * clears the slot, and a producer that finds that slot still taken must neither overwrite it (the clear would then
- * erase the new element) nor report a full queue once the index says there is room. The queue starts full with
+ * An offer to a full bounded queue races the poll that makes room. Where the consumer publishes its index before it
+ * clears the slot (the SPSC queues), a producer that finds that slot still taken must neither overwrite it (the clear
+ * would then erase the new element) nor report a full queue once the index says there is room; where it clears first
+ * (MpscArrayQueue, down to a ring of one slot), a producer must not write the slot before the index lets it. The queue starts full with
  * 1 .. capacity; the consumer polls once; the producer offers 99 once. r1: the offer succeeded (1); r2: the arbiter
  * drained exactly 2 .. capacity, then 99 if the offer succeeded (1). The queue is filled and drained once first, so
  * that a growable queue has reached its final buffer. The concrete tests (see the package notes) name the queue.
