@@ -44,11 +44,16 @@ public abstract class AbstractRefCounted implements RefCounted {
      * its instances, while no other thread can reach this one (see {@link RefCountUpdater#setRefCnt}).
      *
      * @param refCnt the count, in [0, Integer.MAX_VALUE]; 0 marks it released without
-     *        calling {@link #deallocate()}
+     *        calling {@link #deallocate()}, and closes its leak tracker as the final release does (its owner has
+     *        released it, so collecting it later is no leak)
      * @throws IllegalArgumentException if refCnt is out of range
      */
     protected final void setRefCnt(int refCnt) {
         REF_CNT.setRefCnt(this, refCnt);
+        if (refCnt == 0 && leak != null) {
+            leak.close();
+            Reference.reachabilityFence(this);
+        }
     }
 
     /** Sets the count back to 1, as Netty's {@code resetRefCnt}: for a pooled instance before it is shared again. */

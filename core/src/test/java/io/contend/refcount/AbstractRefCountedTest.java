@@ -83,6 +83,20 @@ class AbstractRefCountedTest {
     }
 
     @Test
+    void aCountSetToZeroIsReleasedAndNoLeak() {
+        List<LeakReport> leaks = new ArrayList<>();
+        LeakDetector detector = new LeakDetector(1, leaks::add);
+        Buffer b = new Buffer(detector);
+        assertEquals(1, detector.trackedCount());
+        b.count(0);
+        assertEquals(0, b.refCnt());
+        assertEquals(0, detector.trackedCount(), "released by its owner: not a leak when collected");
+        assertThrows(IllegalReferenceCountException.class, b::release);
+        assertEquals(0, b.deallocations.get(), "setRefCnt(0) does not deallocate");
+        assertTrue(leaks.isEmpty());
+    }
+
+    @Test
     void touchIsFreeWhenNotSampled() {
         Buffer b = new Buffer(LeakDetector.disabled());
         assertSame(b, b.touch("hint"));
