@@ -175,6 +175,6 @@ class IdleStrategyTest {
         q.fill(() -> 7, idle, () -> idle.idlesLeft > 0);
         assertEquals(q.capacity(), q.size());
         assertEquals(List.of("reset", "idle(" + q.capacity() + ")", "reset", "idle(0)", "idle"), idle.calls);
-        assertThrows(NullPointerException.class, () -> q.drain(x -> { }, null, () -> false));
+        assertThrows(IllegalArgumentException.class, () -> q.drain(x -> { }, null, () -> false));
     }
 }
