@@ -86,8 +86,9 @@ import java.util.function.Supplier;
  * workers to exit. A task that is running when shutdownNow is called finishes its remaining stages on its
  * worker's thread (an interrupted handler may throw, which counts as a failure), so no task is lost or run
  * twice: each accepted task reaches the end of the pipeline or is returned, exactly once. Submissions after
- * either shutdown are rejected with {@link RejectedExecutionException}. Queues are unbounded: there is no
- * back-pressure, so a producer faster than the pipeline grows the queues.
+ * either shutdown are rejected with {@link RejectedExecutionException}. As in ThreadPoolExecutor, an interrupt a
+ * task leaves on its worker's thread is cleared before the next task and before the worker idles; only shutdownNow's
+ * stays. Queues are unbounded: there is no back-pressure, so a producer faster than the pipeline grows the queues.
  *
  * @param <I> what {@link #submit(Object)} takes: the first stage's input
  * @param <O> what the last stage returns, and the sink receives
@@ -96,6 +97,8 @@ public final class StagedExecutor<I, O> implements Executor, AutoCloseable {
     private static final int RUNNING = SubmitGate.OPEN;
     private static final int SHUTDOWN = 1;
     private static final int STOP = 2;
+    /** The builder's factory when none is given: its threads are renamed after their stage. */
+    private static final ThreadFactory DEFAULT_THREAD_FACTORY = Executors.defaultThreadFactory();
 
     private final List<Stage> stages;
     private final Consumer<Object> sink;
@@ -137,7 +140,9 @@ public final class StagedExecutor<I, O> implements Executor, AutoCloseable {
                 if (t == null) {
                     throw new IllegalStateException("the thread factory returned null for stage " + stage.name);
                 }
-                t.setName("contend-" + stage.name + "-" + i);
+                if (factory == DEFAULT_THREAD_FACTORY) {
+                    t.setName("contend-" + stage.name + "-" + i);
+                }
                 w.thread = t;
                 stage.workers[i] = w;
                 made.add(t);
@@ -465,7 +470,7 @@ public final class StagedExecutor<I, O> implements Executor, AutoCloseable {
         private int batchLimit = 64;
         private int chunk = 1024;
         private Supplier<? extends IdleStrategy> idle = IdleStrategy::spinThenPark;
-        private ThreadFactory threadFactory = Executors.defaultThreadFactory();
+        private ThreadFactory threadFactory = DEFAULT_THREAD_FACTORY;
         private Consumer<Object> sink;
 
         private Builder() {
@@ -551,7 +556,8 @@ public final class StagedExecutor<I, O> implements Executor, AutoCloseable {
         }
 
         /**
-         * @param factory makes the worker threads, e.g. an affinity strategy's decorator
+         * @param factory makes the worker threads, e.g. an affinity strategy's decorator; they keep the names it gives
+         *        them (without a factory, the workers are named {@code contend-<stage>-<index>})
          * @return this
          */
         public Builder<I, T> threadFactory(ThreadFactory factory) {

@@ -9,7 +9,8 @@ import java.util.List;
  * Implementation notes (the protocol as a whole is in StagedExecutor's notes).
  *
  * Algorithm: take a batch, run it, otherwise take one step of the worker's IdleStrategy (by default spin, yield,
- * then park until a producer unparks the worker). Each
+ * then park until a producer unparks the worker). Before each task and each idle step the worker clears an interrupt a
+ * task left behind, unless the executor is stopping (clearTaskInterrupt). Each
  * task of the batch is claimed with casCursor(i, i + 1) before it runs; shutdownNow steals the unclaimed rest
  * with xchgCursor(STOLEN), so a task is claimed or stolen, never both, without waiting for the worker. A result
  * is offered to the next stage inside the forwarding window (svForwarding(true), check STOP, offer,
@@ -97,6 +98,7 @@ final class Worker implements Runnable {
                 // Nothing can arrive any more; in SHARED mode another worker may still hold a batch, but it runs it.
                 return;
             }
+            clearTaskInterrupt();
             idleOnce();
         }
     }
@@ -104,6 +106,7 @@ final class Worker implements Runnable {
     /** Runs the batch; false if it stopped because of shutdownNow (which takes the unclaimed rest). */
     private boolean runBatch() {
         for (int i = 0; i < batchEnd; i++) {
+            clearTaskInterrupt();
             if (executor.stopping() || !casCursor(i, i + 1)) {
                 return false;
             }
@@ -143,6 +146,19 @@ final class Worker implements Runnable {
             }
         } catch (Throwable t) { // the sink or an offer threw: count it here rather than lose the worker
             stage.recordFailure(t);
+        }
+    }
+
+    /**
+     * Clears an interrupt that a task left on this thread (a task that caught InterruptedException and restored the
+     * flag, say), as ThreadPoolExecutor's workers do between tasks: otherwise it would reach the next task, and an
+     * idle strategy's park would return at once, so the idle worker would spin on a whole CPU. An interrupt from
+     * shutdownNow stays: shutdownNow sets STOP before it interrupts, so a worker that finds STOP after clearing puts
+     * the flag back.
+     */
+    private void clearTaskInterrupt() {
+        if (Thread.interrupted() && executor.stopping()) {
+            Thread.currentThread().interrupt();
         }
     }
 

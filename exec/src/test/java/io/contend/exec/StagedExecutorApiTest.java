@@ -198,4 +198,77 @@ class StagedExecutorApiTest {
         assertEquals("the idle strategy supplier returned null for worker 0 of stage s", e.getMessage());
         assertThrows(NullPointerException.class, () -> StagedExecutor.<Integer>builder().idle(null));
     }
+    /** As ThreadPoolExecutor's workers: an interrupt a task leaves on its thread does not reach the next task. */
+    @Test
+    void anInterruptATaskLeavesDoesNotReachTheNextTask() throws Exception {
+        StagedExecutor<Integer, Integer> ex = StagedExecutor.<Integer>builder().stage("s", 1, t -> t).build();
+        CountDownLatch ran = new CountDownLatch(1);
+        AtomicReference<Boolean> interruptedInNext = new AtomicReference<>();
+        ex.execute(() -> Thread.currentThread().interrupt()); // as a task that restores a caught interrupt
+        ex.execute(() -> {
+            interruptedInNext.set(Thread.currentThread().isInterrupted());
+            ran.countDown();
+        });
+        assertTrue(ran.await(20, TimeUnit.SECONDS), "the second command never ran");
+        assertEquals(false, interruptedInNext.get());
+        ex.close();
+    }
+
+    /**
+     * An idle worker whose last task left an interrupt idles without it: a park returns at once while the flag is set,
+     * so the worker would spin on a whole CPU. The strategy records the flag at each idle step.
+     */
+    @Test
+    void anIdleWorkerWhoseLastTaskLeftAnInterruptIdlesWithoutIt() throws Exception {
+        List<Boolean> flags = java.util.Collections.synchronizedList(new ArrayList<>());
+        CountDownLatch idledAfter = new CountDownLatch(3);
+        AtomicReference<Boolean> ran = new AtomicReference<>(false);
+        IdleStrategy recording = new IdleStrategy() {
+            @Override
+            public void idle() {
+                if (ran.get()) {
+                    flags.add(Thread.currentThread().isInterrupted());
+                    idledAfter.countDown();
+                }
+                LockSupport.parkNanos(1_000_000);
+            }
+
+            @Override
+            public void reset() {
+            }
+
+            @Override
+            public String spec() {
+                return "recording";
+            }
+        };
+        StagedExecutor<Integer, Integer> ex = StagedExecutor.<Integer>builder().idle(() -> recording)
+                .stage("s", 1, t -> t).build();
+        ex.execute(() -> {
+            ran.set(true);
+            Thread.currentThread().interrupt(); // as a task that restores a caught interrupt
+        });
+        assertTrue(idledAfter.await(20, TimeUnit.SECONDS), "the worker never idled after the command");
+        ex.close();
+        synchronized (flags) {
+            long interrupted = flags.stream().filter(f -> f).count();
+            assertEquals(0, interrupted, "idle steps taken with the interrupt set, of " + flags.size());
+        }
+    }
+
+    @Test
+    void aGivenThreadFactoryKeepsItsNames() throws Exception {
+        AtomicInteger made = new AtomicInteger();
+        StagedExecutor<Integer, Integer> ex = StagedExecutor.<Integer>builder()
+                .threadFactory(r -> new Thread(r, "mine-" + made.getAndIncrement())).stage("s", 1, t -> t).build();
+        AtomicReference<String> name = new AtomicReference<>();
+        CountDownLatch ran = new CountDownLatch(1);
+        ex.execute(() -> {
+            name.set(Thread.currentThread().getName());
+            ran.countDown();
+        });
+        assertTrue(ran.await(20, TimeUnit.SECONDS), "the command never ran");
+        assertEquals("mine-0", name.get());
+        ex.close();
+    }
 }
