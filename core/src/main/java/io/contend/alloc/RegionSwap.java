@@ -3,6 +3,7 @@ package io.contend.alloc;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.locks.LockSupport;
 
 /*
  * Implementation notes.
@@ -13,13 +14,24 @@ import java.util.concurrent.ConcurrentLinkedQueue;
  * region in the spare queue for the next swap instead of dropping it. Either way the thread retries in whatever
  * region is current.
  *
+ * Swaps in flight: a thread making the next region counts itself in swapsInFlight from before it asks the pool until
+ * after its CAS (or spare offer). A thread that finds the region full while another swap is in flight waits for that
+ * swap instead of making a second region; and a thread whose own region the pool refuses (MemoryLimitException)
+ * first waits for the swaps still in flight and retries if the region it saw full was replaced meanwhile. Without
+ * that, with a pool tight enough for one more region, the thread that lost the race to reserve it waited out the
+ * pool's timeout and then failed although the winner's region had room for its allocation; Cassandra's allocator,
+ * which counts the bytes allocated rather than regions, would not fail there. Two threads that both find no swap in
+ * flight still both make a region, as before (the loser's becomes a spare).
+ *
  * Invariants: exactly one region is current; a swap replaces only the region that was seen full (CAS), so
  * concurrent swaps install one region and lose no allocation (each allocation succeeded in some registered
  * region). A region that is neither current nor spare is retired: nothing more is allocated from it, so its
  * unused tail is waste.
  *
  * Ordering: current is read with lv and replaced with a volatile CAS; a new region is fully constructed and
- * registered in the table (a volatile array write) before the CAS publishes it.
+ * registered in the table (a volatile array write) before the CAS publishes it. swapsInFlight is changed by getAndAdd
+ * (xadd) and read volatile (lv); a swapping thread's decrement comes after its CAS, so a thread that reads the count
+ * 0 after reading the full region current either sees the CAS or runs after a swap that failed.
  *
  * Source: Cassandra's NativeAllocator and its region swap (CASSANDRA-15922).
  */
@@ -27,10 +39,13 @@ import java.util.concurrent.ConcurrentLinkedQueue;
 /** The region new allocations go to, its replacement when full, and the spare regions lost races leave. */
 final class RegionSwap {
     private static final VarHandle CURRENT;
+    private static final VarHandle SWAPS_IN_FLIGHT;
 
     static {
         try {
-            CURRENT = MethodHandles.lookup().findVarHandle(RegionSwap.class, "current", Region.class);
+            MethodHandles.Lookup lookup = MethodHandles.lookup();
+            CURRENT = lookup.findVarHandle(RegionSwap.class, "current", Region.class);
+            SWAPS_IN_FLIGHT = lookup.findVarHandle(RegionSwap.class, "swapsInFlight", int.class);
         } catch (ReflectiveOperationException e) {
             throw new ExceptionInInitializerError(e);
         }
@@ -42,6 +57,9 @@ final class RegionSwap {
     private final ConcurrentLinkedQueue<Region> spares = new ConcurrentLinkedQueue<>();
     @SuppressWarnings("unused") // accessed through CURRENT
     private volatile Region current;
+    /** Threads between asking the pool for a new region and installing it (or keeping it as a spare). */
+    @SuppressWarnings("unused") // accessed through SWAPS_IN_FLIGHT
+    private volatile int swapsInFlight;
 
     /** Makes the first region (of the minimum size) at once. */
     RegionSwap(RegionTable table, int minRegionSize, int maxRegionSize) {
@@ -70,20 +88,56 @@ final class RegionSwap {
 
     /** Installs a bigger region in place of {@code full}, unless another thread already did. */
     private void swap(Region full, int needed) {
-        if (lvCurrent() != full) {
-            return;
+        if (!awaitSwapsInFlight(full)) {
+            return; // another thread's swap replaced it
         }
         int size = (int) Math.min(maxRegionSize, Math.max(2L * full.capacity(), minRegionSize));
         if (size < needed) {
             size = maxRegionSize;
         }
         Region next = takeSpare(size);
-        if (next == null) {
-            next = table.create(size);
+        if (next != null) {
+            install(full, next);
+            return;
         }
+        MemoryLimitException refused;
+        xaddSwapsInFlight(1);
+        try {
+            install(full, table.create(size));
+            return;
+        } catch (MemoryLimitException e) {
+            refused = e;
+        } finally {
+            xaddSwapsInFlight(-1);
+        }
+        if (awaitSwapsInFlight(full)) {
+            throw refused; // no other swap replaced the full region either
+        }
+    }
+
+    private void install(Region full, Region next) {
         if (!casCurrent(full, next)) {
             spares.offer(next); // lost the race: keep it for the next swap
         }
+    }
+
+    /**
+     * Waits while another thread's swap is in flight and {@code full} is still current, spinning, then yielding, then
+     * parking for up to a millisecond at a time (a swap in flight may itself be waiting for the pool).
+     *
+     * @return whether {@code full} is still current
+     */
+    private boolean awaitSwapsInFlight(Region full) {
+        for (int waits = 0; lvCurrent() == full && lvSwapsInFlight() > 0; waits++) {
+            if (waits < 100) {
+                Thread.onSpinWait();
+            } else if (waits < 200) {
+                Thread.yield();
+            } else {
+                LockSupport.parkNanos(Math.min(1_000_000L, 1_000L << Math.min(waits - 200, 10)));
+            }
+        }
+        return lvCurrent() == full;
     }
 
     private Region takeSpare(int size) {
@@ -110,6 +164,14 @@ final class RegionSwap {
             }
         }
         return waste;
+    }
+
+    private int lvSwapsInFlight() {
+        return (int) SWAPS_IN_FLIGHT.getVolatile(this);
+    }
+
+    private void xaddSwapsInFlight(int delta) {
+        SWAPS_IN_FLIGHT.getAndAdd(this, delta);
     }
 
     private Region lvCurrent() {

@@ -403,4 +403,53 @@ class RegionAllocatorTest {
         assertEquals(0, RegionAllocator.offset(handle));
         assertEquals(32, RegionAllocator.offset(allocator.allocate(1)));
     }
+    /**
+     * A pool with room for one more region, and two threads that find the current region full: the first makes the
+     * next region (held inside the factory), the second must wait for it rather than ask the pool for a region of its
+     * own, which the pool would refuse although the first one's region has room for both allocations.
+     */
+    @ParameterizedTest
+    @EnumSource(MemoryPool.OnLimit.class)
+    void aThreadThatLosesTheRaceForThePoolsLastRegionUsesTheWinnersRegion(MemoryPool.OnLimit onLimit)
+            throws Exception {
+        CountDownLatch inCreate = new CountDownLatch(1);
+        CountDownLatch resume = new CountDownLatch(1);
+        int[] made = {0};
+        RegionFactory heldSecond = (capacity, offHeap, strategy, manager) -> {
+            if (++made[0] == 2) {
+                inCreate.countDown();
+                try {
+                    resume.await();
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+            }
+            return new Region(capacity, offHeap, strategy, manager);
+        };
+        MemoryPool pool = new MemoryPool(2 * 64, onLimit, 100, java.util.concurrent.TimeUnit.MILLISECONDS);
+        RegionAllocator allocator = RegionAllocator.builder().pool(pool).regionSizes(64, 64).dedicatedThreshold(64)
+                .regionFactory(heldSecond).build();
+        allocator.allocate(64); // the first region is full
+        long[] handles = new long[2];
+        Throwable[] failures = new Throwable[2];
+        Thread first = new Thread(() -> handles[0] = allocator.allocate(8));
+        first.start();
+        inCreate.await();
+        Thread second = new Thread(() -> {
+            try {
+                handles[1] = allocator.allocate(8);
+            } catch (Throwable t) {
+                failures[1] = t;
+            }
+        });
+        second.start();
+        Thread.sleep(50); // lets the second thread reach the swap while the first one's region is being made
+        resume.countDown();
+        first.join();
+        second.join();
+        assertEquals(null, failures[1], "the second allocation failed");
+        assertSame(allocator.region(handles[0]), allocator.region(handles[1]), "both in the winner's region");
+        assertEquals(2 * 64, pool.usedBytes(), "no third region was reserved");
+        allocator.close();
+    }
 }
