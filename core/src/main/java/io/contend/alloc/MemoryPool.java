@@ -183,7 +183,9 @@ public final class MemoryPool {
      * Returns reserved bytes and wakes waiting requests.
      *
      * @param bytes bytes to return, at least 0
-     * @throws IllegalStateException if that is more than is reserved (nothing is returned)
+     * @throws IllegalStateException if that is more than is reserved (nothing is returned). The check reads the
+     *         count, so it is best-effort under contention: an over-release that races a refused request's rollback
+     *         can pass unnoticed and leave the count below zero. Releasing exactly what was granted is always exact.
      */
     public void release(long bytes) {
         Checks.inRange("bytes", bytes, 0, limitBytes);
