@@ -1,9 +1,10 @@
 package io.contend.alloc;
 
+import io.contend.idle.IdleStrategy;
+
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.util.concurrent.ConcurrentLinkedQueue;
-import java.util.concurrent.locks.LockSupport;
 
 /*
  * Implementation notes.
@@ -123,19 +124,18 @@ final class RegionSwap {
 
     /**
      * Waits while another thread's swap is in flight and {@code full} is still current, spinning, then yielding, then
-     * parking for up to a millisecond at a time (a swap in flight may itself be waiting for the pool).
+     * parking for up to a millisecond at a time (a swap in flight may itself be waiting for the pool). The strategy is
+     * made only when there is something to wait for.
      *
      * @return whether {@code full} is still current
      */
     private boolean awaitSwapsInFlight(Region full) {
-        for (int waits = 0; lvCurrent() == full && lvSwapsInFlight() > 0; waits++) {
-            if (waits < 100) {
-                Thread.onSpinWait();
-            } else if (waits < 200) {
-                Thread.yield();
-            } else {
-                LockSupport.parkNanos(Math.min(1_000_000L, 1_000L << Math.min(waits - 200, 10)));
+        IdleStrategy idle = null;
+        while (lvCurrent() == full && lvSwapsInFlight() > 0) {
+            if (idle == null) {
+                idle = IdleStrategy.backoff(100, 100, 1_000, 1_000_000);
             }
+            idle.idle();
         }
         return lvCurrent() == full;
     }
