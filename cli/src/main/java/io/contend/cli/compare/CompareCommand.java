@@ -80,6 +80,13 @@ public final class CompareCommand implements Callable<Integer> {
             description = "Equivalence margin: ratios within it are the same (default: ${DEFAULT-VALUE}).")
     double margin;
 
+    @Option(names = "--metric", paramLabel = "NAME", description = "Compare this secondary metric of each fork instead "
+            + "of JMH's primary score, e.g. an @AuxCounters counter (pollsMade) or gc.alloc.rate.norm; better is "
+            + "lower for a unit per operation (B/op), higher for operations per time (ops/us), else as the mode says. "
+            + "Use it where the primary score mixes what you measure with something else, as a @Group's score sums "
+            + "the calls of all its methods.")
+    String metric;
+
     @Option(names = "--fail-on", paramLabel = "VERDICT", description = "Exit 1 if any benchmark has this verdict: "
             + "slower (for CI), faster, or different (either).")
     String failOn;
@@ -109,6 +116,9 @@ public final class CompareCommand implements Callable<Integer> {
         if (!(margin > 0 && margin < 1)) {
             throw new ParameterException(spec.commandLine(), "--margin must be in (0, 1): " + margin);
         }
+        if (metric != null && metric.isBlank()) {
+            throw new ParameterException(spec.commandLine(), "--metric needs a secondary metric's name: '" + metric + "'");
+        }
         PrintWriter out = spec.commandLine().getOut();
         List<CompareRow> rows;
         String title;
@@ -119,13 +129,16 @@ public final class CompareCommand implements Callable<Integer> {
                         + "JSON files (old new)");
             }
             rows = unpaired(Path.of(args.get(0)), Path.of(args.get(1)), out, identities);
-            title = "compare (unpaired): " + args.get(0) + " vs " + args.get(1);
+            title = "compare (unpaired): " + args.get(0) + " vs " + args.get(1) + metricSuffix();
         } else {
             rows = paired(args, jmhOptions, out, identities);
-            title = "compare: " + identities.get("candidate") + " vs " + identities.get("baseline");
+            title = "compare: " + identities.get("candidate") + " vs " + identities.get("baseline") + metricSuffix();
         }
         if (rows.isEmpty()) {
             throw new ParameterException(spec.commandLine(), "no benchmark configuration was measured on both sides");
+        }
+        if (metric != null) {
+            out.println("Compared: the secondary metric " + metric + " of each fork, not JMH's primary score.");
         }
         out.print(CompareTable.render(rows, margin));
         writeResults(rows, title, identities);
@@ -172,7 +185,7 @@ public final class CompareCommand implements Callable<Integer> {
         Path work = Files.createDirectories(outDir.resolve("work"));
         identities.put("baseline", identity(baseline));
         identities.put("candidate", (aa ? "(--aa) " : "") + identity(other));
-        JmhProcess runner = new JmhProcess(baseline, other, jmhOptions, work);
+        JmhProcess runner = new JmhProcess(baseline, other, jmhOptions, work, metric);
         Set<String> inBaseline = runner.list(Side.BASELINE);
         Set<String> inCandidate = runner.list(Side.CANDIDATE);
         List<String> common = new ArrayList<>();
@@ -202,8 +215,8 @@ public final class CompareCommand implements Callable<Integer> {
     private List<CompareRow> unpaired(Path old, Path now, PrintWriter out, Map<String, String> identities)
             throws IOException {
         Map<BenchKey, Samples> byKey = new LinkedHashMap<>();
-        List<JmhResult> before = JmhJson.read(old);
-        List<JmhResult> after = JmhJson.read(now);
+        List<JmhResult> before = JmhJson.read(old, metric);
+        List<JmhResult> after = JmhJson.read(now, metric);
         for (JmhResult r : before) {
             Samples s = byKey.computeIfAbsent(r.key(), k -> new Samples(r));
             s.paired = false;
@@ -240,6 +253,11 @@ public final class CompareCommand implements Callable<Integer> {
         identities.put("candidate", now + (after.isEmpty() ? "" : " (JMH " + after.get(0).jmhVersion() + ", "
                 + after.get(0).vm() + ")"));
         return CompareAnalysis.unpaired(both, margin);
+    }
+
+    /** @return for the title, the secondary metric compared, if one is */
+    private String metricSuffix() {
+        return metric == null ? "" : " (metric " + metric + ")";
     }
 
     private int exitCode(List<CompareRow> rows) {

@@ -22,6 +22,7 @@ public final class JmhProcess implements ForkRunner {
     private final List<String> jmhOptions;
     private final Path work;
     private final String java;
+    private final String metric;
 
     /**
      * @param baseline the old build's jar
@@ -30,6 +31,18 @@ public final class JmhProcess implements ForkRunner {
      * @param work where fork logs and JSON files go
      */
     public JmhProcess(Path baseline, Path candidate, List<String> jmhOptions, Path work) {
+        this(baseline, candidate, jmhOptions, work, null);
+    }
+
+    /**
+     * @param baseline the old build's jar
+     * @param candidate the new build's jar
+     * @param jmhOptions options passed to JMH as given (not -f, -rf, -rff: the comparison sets them)
+     * @param work where fork logs and JSON files go
+     * @param metric the secondary metric to compare instead of the primary one, or null
+     */
+    public JmhProcess(Path baseline, Path candidate, List<String> jmhOptions, Path work, String metric) {
+        this.metric = metric;
         this.baseline = baseline;
         this.candidate = candidate;
         this.jmhOptions = List.copyOf(jmhOptions);
@@ -65,7 +78,7 @@ public final class JmhProcess implements ForkRunner {
         command.addAll(List.of("-f", "1", "-rf", "json", "-rff", json.toString()));
         command.add(benchmarks.stream().map(b -> "^" + Pattern.quote(b) + "$").collect(Collectors.joining("|")));
         run(command, work.resolve(side.label() + "-round" + round + ".log"), side.label() + " round " + round);
-        return JmhJson.read(json);
+        return JmhJson.read(json, metric);
     }
 
     private static void run(List<String> command, Path log, String what) throws IOException {

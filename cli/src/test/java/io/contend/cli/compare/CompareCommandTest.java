@@ -88,4 +88,63 @@ class CompareCommandTest {
         assertEquals(1, wrong.run("compare", notJmh.toString(), old.toString(), "--out-dir", dir.toString()));
         assertTrue(wrong.err().contains("is not a JMH JSON result file"), wrong.err());
     }
+
+    /**
+     * A JMH JSON file of one @Group throughput benchmark, three forks of two iterations: the primary score (calls of
+     * both methods, failed ones included) and two secondary metrics, pollsMade (ops/us) and an allocation (B/op).
+     */
+    private Path groupFile(String name, double primary, double polls, double bytes) throws IOException {
+        String forks = "[[%s, %s], [%s, %s], [%s, %s]]";
+        String p = String.format(java.util.Locale.ROOT, forks, primary, primary * 1.01, primary * 0.99, primary,
+                primary * 1.02, primary * 0.98);
+        String q = String.format(java.util.Locale.ROOT, forks, polls, polls * 1.01, polls * 0.99, polls, polls * 1.02,
+                polls * 0.98);
+        String b = String.format(java.util.Locale.ROOT, forks, bytes, bytes, bytes * 1.01, bytes, bytes * 0.99, bytes);
+        String json = "[{\"jmhVersion\": \"1.37\", \"benchmark\": \"q.QueueThroughput.throughput\", "
+                + "\"mode\": \"thrpt\", \"threads\": 2, \"forks\": 3, \"params\": {\"queue\": \"SpscArray\"}, "
+                + "\"primaryMetric\": {\"score\": " + primary + ", \"scoreUnit\": \"ops/us\", \"rawData\": " + p + "}, "
+                + "\"secondaryMetrics\": {"
+                + "\"pollsMade\": {\"score\": " + polls + ", \"scoreUnit\": \"ops/us\", \"rawData\": " + q + "}, "
+                + "\"alloc\": {\"score\": " + bytes + ", \"scoreUnit\": \"B/op\", \"rawData\": " + b + "}}}]";
+        return Files.writeString(dir.resolve(name), json);
+    }
+
+    @Test
+    void metricComparesASecondaryMetricWithTheDirectionItsUnitGives() throws Exception {
+        // The candidate calls more often (primary up 20%) but hands over fewer messages (pollsMade down 20%) and
+        // allocates more per operation (up 20%): only the metric that is asked for decides.
+        Path old = groupFile("old.json", 300, 100, 10);
+        Path now = groupFile("new.json", 360, 80, 12);
+        InProcess primary = new InProcess();
+        assertEquals(0, primary.run("compare", old.toString(), now.toString(), "--out-dir", dir.resolve("p").toString()),
+                primary.err());
+        assertTrue(primary.out().contains("faster"), primary.out());
+
+        InProcess polls = new InProcess();
+        assertEquals(0, polls.run("compare", old.toString(), now.toString(), "--metric", "pollsMade", "--out-dir",
+                dir.resolve("q").toString()), polls.err());
+        assertTrue(polls.out().contains("the secondary metric pollsMade"), polls.out());
+        assertTrue(polls.out().contains("slower"), polls.out());
+        ResultRecord candidate = ResultsFile.read(dir.resolve("q").resolve(ResultsFile.NAME)).get(1);
+        assertEquals(0.8, candidate.comparison().ratio(), 0.01);
+        assertEquals(80, candidate.score(), 1);
+
+        InProcess alloc = new InProcess();
+        assertEquals(0, alloc.run("compare", old.toString(), now.toString(), "--metric", "alloc", "--out-dir",
+                dir.resolve("a").toString()), alloc.err());
+        assertTrue(alloc.out().contains("slower"), "more bytes per operation is worse: " + alloc.out());
+    }
+
+    @Test
+    void aMetricNoResultReportsIsRefusedWithTheOnesTheyDo() throws Exception {
+        Path old = groupFile("old.json", 300, 100, 10);
+        InProcess c = new InProcess();
+        assertEquals(1, c.run("compare", old.toString(), old.toString(), "--metric", "pollsMad", "--out-dir",
+                dir.toString()));
+        assertTrue(c.err().contains("no result reports the secondary metric 'pollsMad'; they report alloc, pollsMade"),
+                c.err());
+        InProcess blank = new InProcess();
+        assertEquals(2, blank.run("compare", old.toString(), old.toString(), "--metric", " "));
+        assertTrue(blank.err().startsWith("--metric needs a secondary metric's name"), blank.err());
+    }
 }
