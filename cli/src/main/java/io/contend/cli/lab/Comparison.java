@@ -14,17 +14,46 @@ import java.util.Objects;
  * machine hits every side alike, and judges each contender by its per-round ratios to the baseline.
  * A comparison without contenders measures its baseline alone (a reference row without a ratio).
  *
+ * <p>A comparison may instead measure all its sides together once per round ({@link Joint}), for example interleaved
+ * in short blocks in one JVM, where what changes from one run to the next (where the threads run) would otherwise
+ * land on the sides unequally. Its sides are then named by their trials, whose own {@link Trial#measure} is not
+ * called.
+ *
  * @param baseline the configuration the others are compared with
  * @param contenders the configurations compared with it
  * @param direction which way the score is better
+ * @param joint measures every side at once in each round, or null to measure each side's trial in turn
  */
-public record Comparison(Trial baseline, List<Trial> contenders, Direction direction) {
+public record Comparison(Trial baseline, List<Trial> contenders, Direction direction, Joint joint) {
+
+    /** Measures every side of a comparison in one go, once per round. */
+    @FunctionalInterface
+    public interface Joint {
+        /**
+         * @param round the round, from 0 (its index in the whole run, for {@code --more})
+         * @param sides the comparison's sides, baseline first ({@link #sides()})
+         * @return one sample per side, in that order
+         * @throws Exception if the measurement fails
+         */
+        List<Sample> measure(int round, List<Trial> sides) throws Exception;
+    }
 
     /** Copies the list and checks every side runs the same benchmark. */
     public Comparison {
         Objects.requireNonNull(baseline, "baseline");
         Objects.requireNonNull(direction, "direction");
         contenders = List.copyOf(contenders);
+    }
+
+    /**
+     * A comparison whose sides are measured one after the other, each by its own trial.
+     *
+     * @param baseline the configuration the others are compared with
+     * @param contenders the configurations compared with it
+     * @param direction which way the score is better
+     */
+    public Comparison(Trial baseline, List<Trial> contenders, Direction direction) {
+        this(baseline, contenders, direction, null);
     }
 
     /** @return the baseline, then the contenders */

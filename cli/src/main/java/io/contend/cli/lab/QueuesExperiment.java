@@ -3,7 +3,6 @@ package io.contend.cli.lab;
 import io.contend.cli.results.Direction;
 import io.contend.cli.results.ResultRecord;
 import io.contend.cli.results.TableSpec;
-import io.contend.bench.queue.QueueBurstCostBenchmark;
 import io.contend.bench.queue.QueueFactory;
 import io.contend.bench.queue.QueueThroughputBenchmark;
 
@@ -21,9 +20,11 @@ import java.util.Map;
  *
  * <p>Two benchmarks, one table. {@code throughput}: one producer and one consumer without backoff on a 128K
  * queue; the score is messages passed per microsecond ({@code pollsMade}, an {@code @AuxCounters} result: JMH's
- * primary result counts failed calls too). It runs as exactly one JMH group: threads = 2. {@code burst}: ns
- * per round trip of 1, 10 or 100 messages through an echo thread; the record says threads = 1 (JMH's) and
- * carries the label {@code echoThreads=1}: two threads are busy.
+ * primary result counts failed calls too). It runs as exactly one JMH group: threads = 2. {@code burstInterleaved}:
+ * ns per round trip of 1, 10 or 100 messages through an echo thread (threads = 2: the thread that offers and polls
+ * back, and the echo), measured for all sides of a comparison in one JVM, interleaved in 50 ms blocks
+ * ({@link InterleavedBursts}): one JMH fork per side made per-fork means that compared where the threads ran more than
+ * the queues. The JMH benchmark QueueBurstCostBenchmark measures the same round trip for use outside the lab.
  *
  * <p>Contracts. {@code contend} is the default, JCTools' contract (QueueContract.BEST_EFFORT); {@code contend-strict}
  * is the same queue built QueueContract.STRICT, whose poll, size and isEmpty agree at the price of a full fence before
@@ -51,8 +52,8 @@ public final class QueuesExperiment extends JmhExperiment {
     static final List<String> RELAXED_DIFFERS = List.of(QueueFactory.MPSC_ARRAY, QueueFactory.MPSC_UNBOUNDED);
     /** One group: one producer thread and one consumer thread. */
     static final int GROUP_THREADS = 2;
-    /** The JMH thread of the burst benchmark; its echo thread is not JMH's. */
-    static final int BURST_THREADS = 1;
+    /** The burst measurement's busy threads: the one that offers and polls back, and the echo thread. */
+    static final int BURST_THREADS = 2;
 
     @Override
     public String name() {
@@ -99,19 +100,20 @@ public final class QueuesExperiment extends JmhExperiment {
             }
             for (String burst : bursts) {
                 List<Trial> contenders = new ArrayList<>();
-                contenders.add(trial(burst(queue, QueueFactory.CONTEND, burst), plan.mode()));
-                contenders.add(trial(burst(queue, QueueFactory.CONTEND_STRICT, burst), plan.mode()));
+                contenders.add(burst(queue, QueueFactory.CONTEND, burst));
+                contenders.add(burst(queue, QueueFactory.CONTEND_STRICT, burst));
                 if ((every || plan.smoke()) && RELAXED_DIFFERS.contains(queue)) {
-                    contenders.add(trial(burst(queue, QueueFactory.CONTEND_RELAXED, burst), plan.mode()));
+                    contenders.add(burst(queue, QueueFactory.CONTEND_RELAXED, burst));
                 }
                 if (every || plan.smoke()) {
-                    contenders.add(trial(burst(queue, QueueFactory.JCTOOLS_VARHANDLE, burst), plan.mode()));
+                    contenders.add(burst(queue, QueueFactory.JCTOOLS_VARHANDLE, burst));
                     if (QueueFactory.supports(queue, QueueFactory.JDK)) {
-                        contenders.add(trial(burst(queue, QueueFactory.JDK, burst), plan.mode()));
+                        contenders.add(burst(queue, QueueFactory.JDK, burst));
                     }
                 }
-                comparisons.add(new Comparison(trial(burst(queue, QueueFactory.JCTOOLS, burst), plan.mode()),
-                        contenders, Direction.LOWER));
+                comparisons.add(new Comparison(burst(queue, QueueFactory.JCTOOLS, burst), contenders, Direction.LOWER,
+                        new InterleavedBursts(queue, Integer.parseInt(HEADLINE_CHUNK), Integer.parseInt(burst),
+                                burstSettings(plan.mode()))));
             }
         }
         return comparisons;
@@ -121,11 +123,36 @@ public final class QueuesExperiment extends JmhExperiment {
         return new JmhRun(QueueThroughputBenchmark.THROUGHPUT_BENCHMARK, params(queue, impl, chunk), GROUP_THREADS);
     }
 
-    private static JmhRun burst(String queue, String impl, String burst) {
+    /**
+     * One side of a burst comparison: named by its trial, measured by the comparison's {@link InterleavedBursts}.
+     */
+    private static Trial burst(String queue, String impl, String burst) {
         String chunk = QueueFactory.usesChunk(queue) && !impl.equals(QueueFactory.JDK) ? HEADLINE_CHUNK : null;
         Map<String, String> params = params(queue, impl, chunk);
         params.put("burst", burst);
-        return new JmhRun(QueueBurstCostBenchmark.BURST_BENCHMARK, params, Map.of("echoThreads", "1"), BURST_THREADS);
+        return new DirectTrial(InterleavedBursts.BENCHMARK, params, BURST_THREADS, round -> {
+            throw new IllegalStateException("a burst side is measured with its comparison (InterleavedBursts)");
+        });
+    }
+
+    /**
+     * Quick rounds: 600 ms of warm-up per side (the VarHandle code reaches C2 within it, as in the JMH forks' 400 ms)
+     * and 10 blocks of 50 ms per side; a block is short enough that neighbouring blocks of two sides mostly share
+     * their threads' placement, which holds for seconds on the machines measured, and long enough that a block's
+     * mean is steady.
+     */
+    static InterleavedBursts.Settings burstSettings(LabMode mode) {
+        return switch (mode) {
+            case SMOKE -> new InterleavedBursts.Settings(100, 20, 3);
+            case QUICK -> new InterleavedBursts.Settings(600, 50, 10);
+            case FULL -> new InterleavedBursts.Settings(2_000, 100, 30);
+        };
+    }
+
+    @Override
+    public String roundSettingsIfOwn(LabMode mode) {
+        String jmh = super.roundSettingsIfOwn(mode);
+        return (jmh == null ? "" : jmh + "; ") + "bursts: " + burstSettings(mode).describe() + ", interleaved in one JVM";
     }
 
     private static Map<String, String> params(String queue, String impl, String chunk) {
@@ -154,14 +181,14 @@ public final class QueuesExperiment extends JmhExperiment {
         return mode == LabMode.QUICK ? new JmhSettings(1, 2, 200, 2, 200) : mode.settings();
     }
 
-    /** Throughput's score is messages passed per microsecond; burst's is JMH's primary result (ns per burst). */
+    /** Throughput's score is messages passed per microsecond (pollsMade), not JMH's primary result. */
     @Override
     protected String scoreResult(JmhRun run) {
         return run.benchmark().equals(QueueThroughputBenchmark.THROUGHPUT_BENCHMARK) ? QueueThroughputBenchmark.POLLS_MADE
                 : null;
     }
 
-    /** The four counters of the throughput benchmark, per microsecond; the burst benchmark has none. */
+    /** The four counters of the throughput benchmark, per microsecond. */
     @Override
     protected Map<String, ResultRecord.Secondary> secondary(JmhRun run, Map<String, ResultRecord.Secondary> jmh) {
         Map<String, ResultRecord.Secondary> counters = new LinkedHashMap<>();
@@ -183,10 +210,14 @@ public final class QueuesExperiment extends JmhExperiment {
                                 + "better. Failed offers: queue full, or for the unbounded kinds the producer "
                                 + "128K ahead of the consumer (held back so the heap stays bounded); failed "
                                 + "polls: queue empty.",
-                        "burst: ns per round trip of `burst` messages (lower is better): the JMH "
-                                + "thread offers them to queue A, an echo thread moves them to queue B, "
-                                + "the JMH thread polls them back; Threads 1 is JMH's thread, the echo "
-                                + "thread (label echoThreads=1) makes two busy threads. Chunk 128.",
+                        "burstInterleaved: ns per round trip of `burst` messages (lower is better): one "
+                                + "thread offers them to queue A, an echo thread moves them to queue B, the first "
+                                + "polls them back (Threads 2). Every side of a comparison runs in the same JVM, "
+                                + "in turn, in blocks of about 50 ms (quick), each side in a class loader of its "
+                                + "own so that its code is compiled as if alone; a round is one such JVM, its "
+                                + "score per side the mean of its blocks. Neighbouring blocks share where the two "
+                                + "threads run, which sets the round trip's time several-fold on a shared or "
+                                + "virtual machine and changes between JVMs. Chunk 128.",
                         "impl: contend (io.contend.queue with its default contract, JCTools': size and isEmpty "
                                 + "best-effort); contend-strict: the same queue built QueueContract.STRICT, whose "
                                 + "poll, size and isEmpty agree across threads at the price of a full fence before "
@@ -198,7 +229,7 @@ public final class QueuesExperiment extends JmhExperiment {
                                 + "jdk: ArrayBlockingQueue (array kinds), ConcurrentLinkedQueue (unbounded kinds).",
                         "chunk: chunk size (growable: initial capacity); jdk rows have none and compare "
                                 + "with JCTools at chunk 128."))
-                .withDirections(Map.of("burst", Direction.LOWER))
+                .withDirections(Map.of(InterleavedBursts.BENCHMARK, Direction.LOWER))
                 .withPairs(List.of(new TableSpec.Pair(QueueFactory.CONTEND_STRICT, QueueFactory.CONTEND),
                         new TableSpec.Pair(QueueFactory.CONTEND, QueueFactory.CONTEND_RELAXED)));
     }

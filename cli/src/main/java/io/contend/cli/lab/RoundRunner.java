@@ -11,7 +11,8 @@ import java.util.function.LongSupplier;
  * Runs an experiment's comparisons in paired, interleaved rounds: in each round every configuration of every
  * comparison is measured once, the sides of a comparison back to back, in an order that rotates by one from
  * round to round (A B C, B C A, C A B, ...), so that neither drift on the machine nor a side's position in the
- * round lands on one side only. How many rounds: {@link RoundPlan}. Before the first round, each trial's
+ * round lands on one side only. A comparison with a {@linkplain Comparison#joint() joint measurement} is measured
+ * by it once per round instead, all its sides at once. How many rounds: {@link RoundPlan}. Before the first round, each trial's
  * {@linkplain Trial#warmupMeasurements() warm-up measurements} run in the same order and are discarded; they are
  * not part of the first round's time, which plans the rounds.
  */
@@ -83,7 +84,7 @@ public final class RoundRunner {
         }
         long warmupStart = nanoClock.getAsLong();
         for (Comparison c : comparisons) {
-            for (Trial t : c.sides()) {
+            for (Trial t : c.joint() != null ? List.<Trial>of() : c.sides()) {
                 for (int w = 0; w < t.warmupMeasurements(); w++) {
                     listener.measuring(-1, 0, 0, 0, t);
                     t.measure(-1 - w);
@@ -97,6 +98,19 @@ public final class RoundRunner {
         for (int round = 0; round == 0 || round < rounds; round++) {
             for (Comparison c : comparisons) {
                 List<Trial> sides = c.sides();
+                if (c.joint() != null) {
+                    listener.measuring(round, rounds, step, rounds * perRound, c.baseline());
+                    List<Sample> joint = c.joint().measure(firstRound + round, sides);
+                    if (joint.size() != sides.size()) {
+                        throw new IllegalStateException("a joint measurement returned " + joint.size()
+                                + " samples for " + sides.size() + " sides: " + c.baseline().describe());
+                    }
+                    for (int j = 0; j < sides.size(); j++) {
+                        samples.get(sides.get(j)).add(joint.get(j));
+                    }
+                    step += sides.size();
+                    continue;
+                }
                 for (int j = 0; j < sides.size(); j++) {
                     Trial trial = sides.get((int) ((j + (long) firstRound + round) % sides.size()));
                     listener.measuring(round, rounds, step, rounds * perRound, trial);

@@ -96,4 +96,30 @@ class RoundRunnerTest {
         assertEquals("-1:{impl=A}", progress.get(0));
         assertThrows(IllegalArgumentException.class, () -> a.withWarmup(-1));
     }
+
+    @Test
+    void aJointComparisonIsMeasuredOncePerRoundForAllItsSidesAndNeverThroughItsTrials() throws Exception {
+        List<String> log = new ArrayList<>();
+        DirectTrial a = Fixtures.trial("A", log, 1);
+        DirectTrial b = Fixtures.trial("B", log, 2);
+        List<String> joint = new ArrayList<>();
+        Comparison c = new Comparison(a, List.of(b), io.contend.cli.results.Direction.HIGHER, (round, sides) -> {
+            joint.add(round + ":" + sides.size());
+            return List.of(new Sample(10 + round, "ops/us", Map.of()), new Sample(20 + round, "ops/us", Map.of()));
+        });
+        List<Integer> steps = new ArrayList<>();
+        Map<Trial, List<Sample>> samples = new RoundRunner().run(List.of(c), RoundPlan.fixed(3),
+                (r, n, s, t, trial) -> steps.add(s));
+        assertEquals(List.of("0:2", "1:2", "2:2"), joint);
+        assertEquals(List.of(), log, "the sides' own measurements are not called");
+        assertEquals(List.of(10.0, 11.0, 12.0), samples.get(a).stream().map(Sample::score).toList());
+        assertEquals(List.of(20.0, 21.0, 22.0), samples.get(b).stream().map(Sample::score).toList());
+        assertEquals(List.of(0, 2, 4), steps, "a joint round counts as one step per side");
+
+        Comparison wrong = new Comparison(a, List.of(b), io.contend.cli.results.Direction.HIGHER,
+                (round, sides) -> List.of(new Sample(1, "ops/us", Map.of())));
+        IllegalStateException e = assertThrows(IllegalStateException.class,
+                () -> new RoundRunner().run(List.of(wrong), RoundPlan.fixed(2), (r, n, s, t, trial) -> { }));
+        assertTrue(e.getMessage().contains("returned 1 samples for 2 sides"), e.getMessage());
+    }
 }

@@ -1,0 +1,125 @@
+package io.contend.bench.queue;
+
+import io.contend.queue.MessagePassingQueue;
+import java.util.Queue;
+import java.util.concurrent.locks.LockSupport;
+import java.util.function.LongUnaryOperator;
+
+/**
+ * One implementation's side of {@link InterleavedBurst}: queues A and B and an echo thread, as in
+ * {@link QueueBurstCostBenchmark}, which the calling thread drives in blocks of round trips. Between blocks the echo
+ * thread parks, so that only the active side's two threads are busy.
+ *
+ * <p>{@link InterleavedBurst} loads this class, and through it the queue classes, in a class loader of its own per
+ * side, so that each side's loops have their own JIT profiles and compiled code, as in a JVM that runs one
+ * implementation only: with one loader the offer and poll call sites would see every implementation and stop
+ * inlining them.
+ */
+public final class BurstLoop implements LongUnaryOperator, AutoCloseable {
+    /** Capacity (or maximum capacity) of both queues, as in the JMH benchmark. */
+    static final int CAPACITY = QueueBurstCostBenchmark.CAPACITY;
+
+    private final Queue<Integer> a;
+    private final Queue<Integer> b;
+    private final MessagePassingQueue<Integer> relaxedA;
+    private final MessagePassingQueue<Integer> relaxedB;
+    private final int burst;
+    private final Integer message = Integer.valueOf(20_230_004);
+    private final Thread echo;
+    private volatile boolean active;
+    private volatile boolean running = true;
+    private volatile Throwable failure;
+
+    /**
+     * @param queue the queue kind ({@link QueueFactory#QUEUES})
+     * @param impl the implementation ({@link QueueFactory#IMPLS})
+     * @param chunk chunk size of the linked kinds
+     * @param burst messages per round trip, at least 1
+     * @throws IllegalArgumentException for an unsupported kind and implementation, or a burst below 1
+     */
+    public BurstLoop(String queue, String impl, int chunk, int burst) {
+        if (burst < 1) {
+            throw new IllegalArgumentException("burst must be at least 1: " + burst);
+        }
+        this.burst = burst;
+        relaxedA = impl.equals(QueueFactory.CONTEND_RELAXED) ? QueueFactory.createContend(queue, chunk, CAPACITY) : null;
+        relaxedB = impl.equals(QueueFactory.CONTEND_RELAXED) ? QueueFactory.createContend(queue, chunk, CAPACITY) : null;
+        a = relaxedA != null ? new RelaxedQueue<>(relaxedA) : QueueFactory.create(queue, impl, chunk, CAPACITY);
+        b = relaxedB != null ? new RelaxedQueue<>(relaxedB) : QueueFactory.create(queue, impl, chunk, CAPACITY);
+        echo = new Thread(this::echo, "contend-interleaved-echo-" + queue + "-" + impl);
+        echo.setDaemon(true);
+        echo.start();
+    }
+
+    private void echo() {
+        try {
+            while (running) {
+                if (!active) {
+                    LockSupport.park(this);
+                    continue;
+                }
+                Integer m = QueueCalls.poll(a, relaxedA);
+                if (m == null) {
+                    continue;
+                }
+                while (!QueueCalls.offer(b, relaxedB, m)) {
+                    if (!running) {
+                        return;
+                    }
+                }
+            }
+        } catch (Throwable t) {
+            failure = t;
+        }
+    }
+
+    /**
+     * Runs round trips with the echo thread awake, and parks it again after them.
+     *
+     * @param roundTrips how many round trips of a burst
+     * @return the nanoseconds they took
+     * @throws IllegalStateException if the echo thread failed
+     */
+    @Override
+    public long applyAsLong(long roundTrips) {
+        active = true;
+        LockSupport.unpark(echo);
+        long start = System.nanoTime();
+        int sum = 0;
+        for (long k = 0; k < roundTrips; k++) {
+            for (int i = 0; i < burst; i++) {
+                while (!QueueCalls.offer(a, relaxedA, message)) { // never full: a safety net
+                    checkEcho();
+                }
+            }
+            for (int i = 0; i < burst; i++) {
+                Integer m;
+                while ((m = QueueCalls.poll(b, relaxedB)) == null) {
+                    checkEcho();
+                }
+                sum += m;
+            }
+        }
+        long elapsed = System.nanoTime() - start;
+        active = false;
+        if (sum == 42) { // keeps the polls' results alive; a burst's sum is never 42
+            throw new AssertionError();
+        }
+        return elapsed;
+    }
+
+    private void checkEcho() {
+        Throwable t = failure;
+        if (t != null) {
+            throw new IllegalStateException("echo thread " + echo.getName() + " failed", t);
+        }
+    }
+
+    /** Stops the echo thread and waits up to 10 s for it. */
+    @Override
+    public void close() throws InterruptedException {
+        running = false;
+        LockSupport.unpark(echo);
+        echo.join(10_000);
+    }
+}
