@@ -9,10 +9,13 @@ package io.contend.queue;
  * <p>The price of {@link #STRICT} is a full fence (a locked instruction on x86) on every answer that says "nothing
  * there", "full" or counts. The lab measures it as the rows {@code contend-strict vs contend} ({@code ./contend lab
  * queues}, and with every queue kind, chunk and burst {@code --every-comparison}); the reference runs under
- * {@code docs/results} keep them. Why the default is not STRICT: in those runs the price is within the machine's
- * noise for most comparisons, but on round trips of one message through SpscArrayQueue its interval lies wholly
- * beyond no cost, with a point estimate above 5%; a message-passing user should not pay that for an agreement of
- * size() and isEmpty() that JCTools, Agrona and the JDK's ConcurrentLinkedQueue do not give either.
+ * {@code docs/results} keep them. Why the default is not STRICT: the fence falls where a consumer keeps catching up
+ * with its producer (its first empty answer after each take), which is the throughput benchmark's pattern, and there
+ * the price cannot be shown to be small on the machines measured: the throughput rows' intervals span tens of
+ * percent either way. On round trips of bursts, measured with every side in one JVM, the price is within the noise
+ * or below zero (a fenced consumer spins less hard on the producer's line). So the default keeps the contract that
+ * JCTools, Agrona and the JDK's ConcurrentLinkedQueue give, and a user who needs size() and isEmpty() to agree with
+ * poll() across threads asks for it by name.
  */
 public enum QueueContract {
     /**

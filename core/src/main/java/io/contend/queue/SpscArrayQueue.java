@@ -40,14 +40,17 @@ import java.util.function.Supplier;
  * loads the length and checks the index for the load and again for the clear. Unsafe checks nothing. Taking the mask
  * from the array's length (i & (length - 1)) cannot drop the header load, since the mask then comes from the length,
  * and for the linked kinds it means moving the link into the ring, so the mask stays a field. Unlike the linked kinds'
- * buffers, this ring has no front and back pads: with them, throughput was slower and bursts no better, in paired
- * rounds against this layout (docs/results/2026-11-27-spscarray-pads). Until C2 has compiled and inlined
+ * buffers, this ring has no front and back pads: with them, neither bursts nor throughput (messages passed) were
+ * shown faster, in paired rounds against this layout (docs/results/2026-11-27-spscarray-pads), and a ring of 128K
+ * slots writes its first slots, the ones beside the header, once per lap. Until C2 has compiled and inlined
  * them, VarHandle accesses cost more than Unsafe calls, so a fork's first few hundred milliseconds are slower than
- * JCTools' (the lab's quick rounds warm up for 400 ms). The checks weigh most where both threads stream through
- * the same lines, as in round trips of bursts of 10 and 100: there JCTools' own VarHandle twin of this class (the
- * same algorithm, only the access differs) trails its Unsafe class too, by amounts whose intervals overlap this
- * class's, in the same paired rounds (the lab's jctools-varhandle rows, --every-comparison): the gap is the
- * access, which Unsafe would remove and this library does not use.
+ * JCTools' (the lab's quick rounds warm up for 400 ms). Once compiled, the checks are a few L1 hits on a line
+ * neither thread writes, small beside the cache-line transfers of a hand-off: measured with every side in one JVM
+ * (the lab's burstInterleaved rows, docs/results/2026-11-27-queues-interleaved-every-bursts), this class's round
+ * trips of 1, 10 and 100 messages are within the intervals of JCTools' Unsafe class. Measured one JMH fork per
+ * side, they had looked up to a quarter slower: where the two threads run sets a round trip's time several-fold
+ * on a shared or virtual machine, holds for seconds and changes between forks, so per-fork means compared the
+ * threads' placement more than the queues.
  *
  * Store buffering: the argument above holds in a sequentially consistent execution, and release stores with volatile
  * loads do not give one. Each thread stores (an offer: slot and pIndex; a poll: cIndex and the clear) and then loads
@@ -72,8 +75,8 @@ import java.util.function.Supplier;
  * buffer, and an offer may answer "full" from a cIndex it read stale. Each answer is still one the queue had at
  * its loads in some order, so nothing is lost, duplicated or reordered, and the jcstress tests check that on
  * both contracts. Why STRICT is not the default: its fence is paid at the first empty answer after each store, which
- * is every round trip of a one-message exchange; the lab's "contend-strict vs contend" rows are that price, and
- * QueueContract says what the reference runs show.
+ * is where a consumer keeps catching up with its producer; the lab's "contend-strict vs contend" rows are that price,
+ * and QueueContract says what the reference runs show.
  *
  * One fence per store, not per empty answer: the consumer remembers cIndex at its last fence (fencedIndex); while
  * cIndex has not moved it has stored nothing since, so an empty answer needs no new fence, and a consumer spinning on
