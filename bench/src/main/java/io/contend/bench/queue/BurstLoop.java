@@ -5,6 +5,20 @@ import java.util.Queue;
 import java.util.concurrent.locks.LockSupport;
 import java.util.function.LongUnaryOperator;
 
+/*
+ * Implementation notes.
+ *
+ * Hand-off between blocks: the driving thread writes active = true and then unparks the echo thread; the echo thread
+ * reads active and parks only while it is false. A park after the unpark returns at once (the unpark left a permit),
+ * and a spurious return re-reads the flag, so the echo thread never sleeps through a block. At a block's end the
+ * driver writes active = false only after it has polled back every message it sent, so both queues are empty then
+ * and the echo thread, finding A empty, reads the flag and parks: a block never leaves a message in flight for the
+ * next block (or for another side) to count. active, running and failure are volatile: single writers (the driver
+ * for the first two, the echo thread for failure), read by the other thread; the queues carry the messages'
+ * happens-before themselves. Stopping: close() writes running = false and unparks, and the echo thread leaves its
+ * loop, or its full-queue retry, at its next read of running.
+ */
+
 /**
  * One implementation's side of {@link InterleavedBurst}: queues A and B and an echo thread, as in
  * {@link QueueBurstCostBenchmark}, which the calling thread drives in blocks of round trips. Between blocks the echo
