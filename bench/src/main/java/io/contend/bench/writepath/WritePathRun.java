@@ -64,6 +64,9 @@ public final class WritePathRun {
      *        every other thread but the one coordinating the run; NaN where the JVM cannot tell
      * @param pathBytesPerOperation of those, the bytes of the path's own threads (request stages, flush): what
      *        the path allocates, without the load generator's requests, values and ledger; NaN where unknown
+     * @param pathCpuNanosPerOperation CPU time per operation of the same threads (the path's own, the generator's
+     *        and the coordinator's excluded), in ns: what serving a request costs the path at this rate, hand-offs
+     *        and wake-ups included; NaN where the JVM cannot tell
      * @param contextSwitchesPerSecond context switches per second over the JVM's threads, NaN where unknown
      * @param migrationsPerSecond CPU migrations per second over the JVM's threads, NaN where unknown
      * @param flushes memtable flushes during the run
@@ -73,7 +76,8 @@ public final class WritePathRun {
      *               a block bootstrap of a percentile
      */
     public record Measurement(long rate, StressResult result, Histogram response, double bytesPerOperation,
-                              double pathBytesPerOperation, double contextSwitchesPerSecond, double migrationsPerSecond, long flushes,
+                              double pathBytesPerOperation, double pathCpuNanosPerOperation,
+                              double contextSwitchesPerSecond, double migrationsPerSecond, long flushes,
                               ReadBack.Report readBack, List<Histogram> blocks) {
 
         /**
@@ -131,6 +135,8 @@ public final class WritePathRun {
         return new Measurement(rate, result, response,
                 metered.bytes < 0 || metered.ops.sum() == 0 ? Double.NaN : (double) metered.bytes / metered.ops.sum(),
                 metered.bytes < 0 || metered.ops.sum() == 0 ? Double.NaN : (double) metered.pathBytes / metered.ops.sum(),
+                metered.pathCpuNanos < 0 || metered.ops.sum() == 0 ? Double.NaN
+                        : (double) metered.pathCpuNanos / metered.ops.sum(),
                 perSecond(metered.sched.contextSwitches(), seconds), perSecond(metered.sched.migrations(), seconds),
                 metered.flushes, report, blocks.blocks());
     }
@@ -144,8 +150,8 @@ public final class WritePathRun {
      * and the read-back are not in them. Operations are counted. Heap bytes: each generator thread keeps its own
      * count, read after each of its operations (the threads have ended by the time the run closes the workload);
      * every other live thread but the one coordinating the run (the path's stages and flush thread, and the JVM's
-     * idle rest) is read at the first operation and at close. Scheduler counters: over the threads alive at close,
-     * the generator's excluded.
+     * idle rest) is read at the first operation and at close; so is their CPU time. Scheduler counters: over the
+     * threads alive at close, the generator's excluded.
      */
     private static final class Metered implements Workload {
         private final WritePathWorkload workload;
@@ -157,12 +163,14 @@ public final class WritePathRun {
         private final ThreadLocal<long[]> threadBytes = ThreadLocal.withInitial(this::register);
         private long bytes = -1;
         private long pathBytes = -1;
+        private long pathCpuNanos = -1;
         private long nanos;
         private SchedStats sched = SchedStats.UNKNOWN;
         private long flushes;
 
         /** What the other threads had at the first operation. */
-        private record Baseline(long nanos, Map<Long, Long> bytes, Map<Long, SchedStats> sched) {
+        private record Baseline(long nanos, Map<Long, Long> bytes, Map<Long, Long> cpuNanos,
+                                Map<Long, SchedStats> sched) {
         }
 
         Metered(WritePathWorkload workload) {
@@ -174,7 +182,7 @@ public final class WritePathRun {
         private long[] register() {
             if (baseline.get() == null) {
                 baseline.compareAndSet(null, new Baseline(System.nanoTime(), allocatedBytesByThread(),
-                        ProcessSchedStats.snapshot()));
+                        cpuNanosByThread(), ProcessSchedStats.snapshot()));
             }
             long now = currentThreadAllocatedBytes();
             long[] counts = {Thread.currentThread().getId(), now, now};
@@ -208,6 +216,7 @@ public final class WritePathRun {
                 long[] split = allocatedSince(start.bytes());
                 bytes = split[0];
                 pathBytes = split[1];
+                pathCpuNanos = pathCpuSince(start.cpuNanos());
             }
             flushes = workload.path().stats().flushes();
             workload.close();
@@ -237,10 +246,48 @@ public final class WritePathRun {
             return new long[] {sum, path};
         }
 
+        /** @return CPU ns since {@code start} of the threads that are neither generators nor the coordinator */
+        private long pathCpuSince(Map<Long, Long> start) {
+            Map<Long, Long> now = cpuNanosByThread();
+            if (now.isEmpty()) {
+                return -1;
+            }
+            Set<Long> excluded = new HashSet<>();
+            excluded.add(coordinator);
+            for (long[] counts : generatorBytes) {
+                excluded.add(counts[0]);
+            }
+            long path = 0;
+            for (Map.Entry<Long, Long> e : now.entrySet()) {
+                if (!excluded.contains(e.getKey())) {
+                    path += e.getValue() - start.getOrDefault(e.getKey(), 0L);
+                }
+            }
+            return path;
+        }
+
         @Override
         public String toString() {
             return workload.toString();
         }
+    }
+
+    /** @return CPU time so far of each live thread, by Java thread id; empty if the JVM cannot tell */
+    static Map<Long, Long> cpuNanosByThread() {
+        java.lang.management.ThreadMXBean threads = ManagementFactory.getThreadMXBean();
+        Map<Long, Long> cpu = new java.util.HashMap<>();
+        if (!threads.isThreadCpuTimeSupported() || !threads.isThreadCpuTimeEnabled()) {
+            return cpu;
+        }
+        long[] ids = threads.getAllThreadIds();
+        long[] nanos = threads instanceof com.sun.management.ThreadMXBean bulk ? bulk.getThreadCpuTime(ids) : null;
+        for (int i = 0; i < ids.length; i++) {
+            long n = nanos != null ? nanos[i] : threads.getThreadCpuTime(ids[i]);
+            if (n >= 0) {
+                cpu.put(ids[i], n);
+            }
+        }
+        return cpu;
     }
 
     private static com.sun.management.ThreadMXBean allocationCounter() {
