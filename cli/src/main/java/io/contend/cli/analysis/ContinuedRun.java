@@ -105,7 +105,7 @@ public final class ContinuedRun {
                     ScoreInterval.mean(scores), ScoreInterval.halfWidth(scores), old.unit(),
                     secondary(old, storedRounds, more, addedRounds), old.mode(),
                     old.oversubscribed(), samples.size(), old.comparison(), samples, old.run(), looks, iterations,
-                    latency));
+                    latency, positions(old, more)));
         }
         List<ResultRecord> judged = new ArrayList<>(merged.size());
         for (ResultRecord r : merged) {
@@ -150,7 +150,20 @@ public final class ContinuedRun {
         return rounds;
     }
 
-    /** Each secondary result's mean over all rounds, from the two means weighted by their rounds. */
+    /** Both parts' positions in round order, when both kept them; else none. */
+    private static List<Integer> positions(ResultRecord old, ResultRecord more) {
+        if (old.positions().isEmpty() || more.positions().isEmpty()) {
+            return List.of();
+        }
+        List<Integer> positions = new ArrayList<>(old.positions());
+        positions.addAll(more.positions());
+        return positions;
+    }
+
+    /**
+     * Each secondary result's mean over all rounds, from the two means weighted by their rounds, and its value in
+     * every round when the stored part kept them (NaN for the rounds of a part that lacks the result).
+     */
     private static Map<String, ResultRecord.Secondary> secondary(ResultRecord old, int oldRounds, ResultRecord more,
                                                                  int moreRounds) {
         Map<String, ResultRecord.Secondary> out = new LinkedHashMap<>();
@@ -160,9 +173,25 @@ public final class ContinuedRun {
             double b = now == null ? Double.NaN : now.score();
             double mean = Double.isNaN(a) ? b : Double.isNaN(b) ? a
                     : (a * oldRounds + b * moreRounds) / (oldRounds + moreRounds);
-            out.put(e.getKey(), new ResultRecord.Secondary(mean, e.getValue().unit()));
+            out.put(e.getKey(), new ResultRecord.Secondary(mean, e.getValue().unit(),
+                    joinedRounds(e.getValue(), oldRounds, now, moreRounds)));
         }
-        more.secondary().forEach(out::putIfAbsent);
+        more.secondary().forEach((name, now) -> out.computeIfAbsent(name, n -> new ResultRecord.Secondary(
+                now.score(), now.unit(), joinedRounds(null, oldRounds, now, moreRounds))));
         return out;
+    }
+
+    /** @return the two parts' rounds in order, NaN for a part without the result; none if neither kept rounds */
+    private static List<Double> joinedRounds(ResultRecord.Secondary old, int oldRounds, ResultRecord.Secondary more,
+                                             int moreRounds) {
+        boolean oldKept = old != null && !old.rounds().isEmpty();
+        boolean moreKept = more != null && !more.rounds().isEmpty();
+        if (!oldKept && !moreKept || old != null && !oldKept || more != null && !moreKept) {
+            return List.of(); // a part that has the result but not its rounds: the rounds cannot be lined up
+        }
+        List<Double> rounds = new ArrayList<>(oldRounds + moreRounds);
+        rounds.addAll(oldKept ? old.rounds() : java.util.Collections.nCopies(oldRounds, Double.NaN));
+        rounds.addAll(moreKept ? more.rounds() : java.util.Collections.nCopies(moreRounds, Double.NaN));
+        return rounds;
     }
 }

@@ -72,7 +72,9 @@ final class RoundAggregator {
                 trial.threads() > cpus, rounds.size(),
                 comparison, java.util.Arrays.stream(scores).boxed().toList(), run, List.of(rounds.size()),
                 rounds.stream().allMatch(s -> s.iterations().isEmpty()) ? List.of()
-                        : rounds.stream().map(Sample::iterations).toList(), latency(trial, rounds));
+                        : rounds.stream().map(Sample::iterations).toList(), latency(trial, rounds),
+                rounds.stream().allMatch(s -> s.position() >= 0)
+                        ? rounds.stream().map(Sample::position).toList() : List.of());
     }
 
     /** @return the rounds' latency blocks, when every round kept them for the same percentile; else null */
@@ -94,20 +96,27 @@ final class RoundAggregator {
         return rounds.stream().mapToDouble(Sample::score).toArray();
     }
 
-    /** Secondary results present in every round, averaged; NaN rounds (not measurable) are skipped. */
+    /**
+     * The first round's secondary results, each with its value in every round (NaN where a round lacks it or could
+     * not measure it) and the mean of the finite ones.
+     */
     private static Map<String, ResultRecord.Secondary> secondaryMeans(List<Sample> rounds) {
         Map<String, ResultRecord.Secondary> means = new LinkedHashMap<>();
         for (Map.Entry<String, ResultRecord.Secondary> e : rounds.get(0).secondary().entrySet()) {
             double sum = 0;
             int n = 0;
+            List<Double> values = new ArrayList<>(rounds.size());
             for (Sample s : rounds) {
                 ResultRecord.Secondary value = s.secondary().get(e.getKey());
-                if (value != null && Double.isFinite(value.score())) {
-                    sum += value.score();
+                double v = value == null ? Double.NaN : value.score();
+                values.add(v);
+                if (Double.isFinite(v)) {
+                    sum += v;
                     n++;
                 }
             }
-            means.put(e.getKey(), new ResultRecord.Secondary(n == 0 ? Double.NaN : sum / n, e.getValue().unit()));
+            means.put(e.getKey(), new ResultRecord.Secondary(n == 0 ? Double.NaN : sum / n, e.getValue().unit(),
+                    values));
         }
         return means;
     }

@@ -114,7 +114,7 @@ public final class RoundRunner {
                 for (int j = 0; j < sides.size(); j++) {
                     Trial trial = sides.get((int) ((j + (long) firstRound + round) % sides.size()));
                     listener.measuring(round, rounds, step, rounds * perRound, trial);
-                    samples.get(trial).add(trial.measure(firstRound + round));
+                    samples.get(trial).add(trial.measure(firstRound + round).atPosition(j));
                     step++;
                 }
             }

@@ -17,9 +17,11 @@ import java.util.Objects;
  * @param secondary secondary results by name, in display order
  * @param iterations the score of each measured iteration of a JMH fork, in order; empty for a direct measurement
  * @param blocks when the score is a latency percentile, the latencies it was taken from, in blocks; else null
+ * @param position where the configuration ran among its comparison's sides in this round (0 first), as the
+ *                 {@link RoundRunner} sets it; -1 where the sides were measured together or it is not known
  */
 public record Sample(double score, String unit, Map<String, ResultRecord.Secondary> secondary,
-                     List<Double> iterations, Blocks blocks) {
+                     List<Double> iterations, Blocks blocks, int position) {
 
     /**
      * The latencies behind a percentile score, as consecutive stretches of the measurement, encoded as results.json
@@ -51,8 +53,33 @@ public record Sample(double score, String unit, Map<String, ResultRecord.Seconda
     /** Copies the map, keeping its order, and the iterations. */
     public Sample {
         Objects.requireNonNull(unit, "unit");
+        if (position < -1) {
+            throw new IllegalArgumentException("position must be -1 (unknown) or more: " + position);
+        }
         secondary = Collections.unmodifiableMap(new LinkedHashMap<>(secondary));
         iterations = List.copyOf(iterations);
+    }
+
+    /**
+     * A sample whose position in its round is not known yet.
+     *
+     * @param score the round's score
+     * @param unit its unit
+     * @param secondary secondary results by name, in display order
+     * @param iterations the score of each measured iteration, or empty
+     * @param blocks the latencies behind a percentile score, or null
+     */
+    public Sample(double score, String unit, Map<String, ResultRecord.Secondary> secondary, List<Double> iterations,
+                  Blocks blocks) {
+        this(score, unit, secondary, iterations, blocks, -1);
+    }
+
+    /**
+     * @param index where the configuration ran among its comparison's sides this round, 0 first
+     * @return this sample at that position
+     */
+    Sample atPosition(int index) {
+        return new Sample(score, unit, secondary, iterations, blocks, index);
     }
 
     /**

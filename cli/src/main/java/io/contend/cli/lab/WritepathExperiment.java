@@ -25,8 +25,9 @@ import java.util.Map;
  * contend's parts and from the JDK's and peers' ({@link WritePathBuild}), driven by the load generator at fixed
  * rates ({@link WritePathRun}).
  *
- * <p>Before the rounds, a calibration step searches the JDK build's saturation rate once, the highest fixed rate
- * whose response-time p99 stays within {@value #SLO_MS} ms ({@link SaturationSearch}), and the first fixed-rate
+ * <p>Before the rounds, a calibration step searches the JDK build's saturation rate, the highest fixed rate
+ * whose response-time p99 stays within {@value #SLO_MS} ms ({@link SaturationSearch}; twice, the first search
+ * warming the JVM), and the first fixed-rate
  * trial of each of the JDK and contend builds runs once unmeasured (warm-up). Each round then searches each
  * build's saturation afresh, from the same starting rate, and runs the builds at fixed shares of the calibrated
  * rate (quick: 50% and 80%; {@code --full}: 25%, 50% and 80%): the JDK build (baseline), contend's build and, at

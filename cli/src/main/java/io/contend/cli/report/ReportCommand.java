@@ -3,6 +3,7 @@ package io.contend.cli.report;
 import io.contend.cli.IoFailure;
 import io.contend.cli.Renamed;
 import io.contend.cli.analysis.Judge;
+import io.contend.cli.analysis.MetricView;
 import io.contend.cli.analysis.Rejudge;
 import io.contend.cli.results.ExperimentInfo;
 import io.contend.cli.results.ResultsFile;
@@ -28,18 +29,20 @@ import java.nio.file.Path;
 import java.util.concurrent.Callable;
 
 /**
- * {@code contend report [DIR|FILE...] [--margin M] [--out-dir DIR]}: renders the lab report from results files alone,
+ * {@code contend report [DIR|FILE...] [--margin M] [--metric NAME] [--out-dir DIR]}: renders the lab report from results files alone,
  * without running anything. With one directory and no option it re-renders DIR/index.html from DIR/results.json
  * as stored. With several inputs, or {@code --margin}, it judges every comparison again from the files' per-round
- * samples, pooling the runs of the same comparison ({@link Rejudge}), and says so at the top of the report.
+ * samples, pooling the runs of the same comparison ({@link Rejudge}), and says so at the top of the report; with
+ * {@code --metric} it judges a secondary result's per-round values instead of the score ({@link MetricView}).
  */
 @Command(name = "report",
         mixinStandardHelpOptions = true,
         description = {"Writes the lab report (index.html) from results files alone: per experiment the ratio chart, "
                 + "the table with ratios, intervals and verdicts, and published numbers where there are some. "
                 + "Self-contained: open it in any browser, offline.",
-                "Given several results files (or directories holding one), or --margin, it judges every comparison "
-                        + "again from the per-round samples the files keep, pooling the runs of each comparison.", ""})
+                "Given several results files (or directories holding one), --margin or --metric, it judges every "
+                        + "comparison again from the per-round samples the files keep, pooling the runs of each "
+                        + "comparison.", ""})
 public final class ReportCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
@@ -51,6 +54,11 @@ public final class ReportCommand implements Callable<Integer> {
     @Option(names = "--margin", paramLabel = "M", description = "Judge every comparison again at this equivalence "
             + "margin, e.g. 0.02 for 2%% (default with several inputs: the lab's, 0.05).")
     Double margin;
+
+    @Option(names = "--metric", paramLabel = "NAME", description = "Judge every comparison again on this secondary "
+            + "result instead of the score, from its value in each round (results files of schema 6 or later), "
+            + "e.g. pathCpuUsPerOp or p50Ms. Records that did not keep it per round are left out.")
+    String metric;
 
     @Option(names = "--out-dir", paramLabel = "DIR", description = "Where to write index.html when judging again "
             + "(default: the first input's directory).")
@@ -70,11 +78,15 @@ public final class ReportCommand implements Callable<Integer> {
         if (margin != null && !(margin > 0 && margin < 1)) {
             throw new ParameterException(spec.commandLine(), "--margin must be in (0, 1), e.g. 0.02: " + margin);
         }
+        if (metric != null && metric.isBlank()) {
+            throw new ParameterException(spec.commandLine(), "--metric needs a secondary result's name: '" + metric
+                    + "'");
+        }
         List<Path> given = inputs.isEmpty() ? List.of(Path.of("contend-results")) : inputs;
         Path report;
         try {
             Path only = given.get(0);
-            if (given.size() == 1 && margin == null && out == null && !Files.isRegularFile(only)
+            if (given.size() == 1 && margin == null && metric == null && out == null && !Files.isRegularFile(only)
                     && !only.toString().endsWith(".json")) {
                 report = new HtmlReport().write(only);
             } else {
@@ -99,12 +111,20 @@ public final class ReportCommand implements Callable<Integer> {
                         + ": give a lab output directory or its results.json");
             }
             try {
-                files.add(ResultsFile.readContents(file));
+                ResultsFile.Contents contents = ResultsFile.readContents(file);
+                files.add(metric == null ? contents : MetricView.of(contents, metric));
             } catch (IOException e) {
                 throw new IOException("cannot read " + file + ": " + IoMessages.reason(file, e), e);
             }
         }
         Rejudge.Result judged = Rejudge.of(files, margin == null ? Judge.MARGIN : margin);
+        if (metric != null) {
+            List<String> notes = new ArrayList<>();
+            notes.add("Judged on the secondary result " + metric + " of each round, not on the score; records "
+                    + "that did not keep it per round are left out.");
+            notes.addAll(judged.notes());
+            judged = new Rejudge.Result(judged.records(), notes);
+        }
         for (String note : judged.notes()) {
             spec.commandLine().getOut().println(note);
         }

@@ -35,19 +35,40 @@ import java.util.Objects;
  * @param latency for a percentile score, the latencies of each round in blocks, from which a comparison is judged
  *                (see the analysis' {@code PercentileBootstrap}); null for other scores and in files written before
  *                schema version 5
+ * @param positions per round, in round order, where this configuration ran among its comparison's sides that round
+ *                  (0 first); empty where the sides were measured together, in one joint measurement, and in files
+ *                  written before schema version 6
  */
 public record ResultRecord(String experiment, String benchmark, Map<String, String> params, int threads, double score,
                            Double error, String unit, Map<String, Secondary> secondary, String mode,
                            boolean oversubscribed, int rounds, ComparisonResult comparison, List<Double> samples,
-                           String run, List<Integer> looks, List<List<Double>> iterations, LatencyBlocks latency) {
+                           String run, List<Integer> looks, List<List<Double>> iterations, LatencyBlocks latency,
+                           List<Integer> positions) {
 
     /**
-     * A secondary result: a score and its unit.
+     * A secondary result: a score, its unit and, where kept, its value in each round.
      *
-     * @param score the value
+     * @param score the value: in a record, the mean over the rounds that measured it
      * @param unit its unit
+     * @param rounds its value in each round of the record, in round order, NaN for a round that could not measure
+     *               it; empty for one round's own value, and in files before schema version 6
      */
-    public record Secondary(double score, String unit) {
+    public record Secondary(double score, String unit, List<Double> rounds) {
+        /** Copies the rounds. */
+        public Secondary {
+            Objects.requireNonNull(unit, "unit");
+            rounds = List.copyOf(rounds);
+        }
+
+        /**
+         * A value without rounds: one round's, or one that files before schema version 6 kept.
+         *
+         * @param score the value
+         * @param unit its unit
+         */
+        public Secondary(double score, String unit) {
+            this(score, unit, List.of());
+        }
     }
 
     /**
@@ -157,11 +178,40 @@ public record ResultRecord(String experiment, String benchmark, Map<String, Stri
     }
 
     /**
-     * Copies the maps, the samples, the looks and the iterations, keeping their order.
+     * A record without positions, as files before schema version 6 hold them and as joint measurements are kept.
+     *
+     * @param experiment the lab experiment
+     * @param benchmark the benchmark's short name
+     * @param params the configuration's parameters
+     * @param threads threads doing the measured work
+     * @param score the mean of the per-round scores
+     * @param error half-width of the 95% interval, or null
+     * @param unit the score's unit
+     * @param secondary secondary results by name
+     * @param mode lab mode of the run
+     * @param oversubscribed whether threads exceeded the machine's CPUs
+     * @param rounds rounds measured
+     * @param comparison how it compares with its baseline, or null
+     * @param samples the score of each round, in round order
+     * @param run the id of the run that measured it, or null
+     * @param looks the rounds at which each look ended
+     * @param iterations per round, each measured iteration's score
+     * @param latency per round, the latencies in blocks, or null
+     */
+    public ResultRecord(String experiment, String benchmark, Map<String, String> params, int threads, double score,
+                        Double error, String unit, Map<String, Secondary> secondary, String mode,
+                        boolean oversubscribed, int rounds, ComparisonResult comparison, List<Double> samples,
+                        String run, List<Integer> looks, List<List<Double>> iterations, LatencyBlocks latency) {
+        this(experiment, benchmark, params, threads, score, error, unit, secondary, mode, oversubscribed, rounds,
+                comparison, samples, run, looks, iterations, latency, List.of());
+    }
+
+    /**
+     * Copies the maps, the samples, the looks, the iterations and the positions, keeping their order.
      *
      * @throws IllegalArgumentException if the looks are not strictly increasing from 1 or do not end at
-     *                                  {@code rounds}, or iterations or latency blocks are kept for some rounds
-     *                                  but not for every sample
+     *                                  {@code rounds}, or iterations, secondary rounds, positions or latency
+     *                                  blocks are kept for some rounds but not for every sample
      */
     public ResultRecord {
         Objects.requireNonNull(experiment, "experiment");
@@ -171,9 +221,21 @@ public record ResultRecord(String experiment, String benchmark, Map<String, Stri
         samples = List.copyOf(samples);
         looks = List.copyOf(looks);
         iterations = iterations.stream().map(List::copyOf).toList();
+        positions = List.copyOf(positions);
         if (!iterations.isEmpty() && iterations.size() != samples.size()) {
             throw new IllegalArgumentException("iterations of " + iterations.size() + " rounds for "
                     + samples.size() + " samples");
+        }
+        for (Map.Entry<String, Secondary> e : secondary.entrySet()) {
+            int kept = e.getValue().rounds().size();
+            if (kept != 0 && kept != samples.size()) {
+                throw new IllegalArgumentException("secondary " + e.getKey() + " has " + kept + " rounds for "
+                        + samples.size() + " samples");
+            }
+        }
+        if (!positions.isEmpty() && positions.size() != samples.size()) {
+            throw new IllegalArgumentException("positions of " + positions.size() + " rounds for " + samples.size()
+                    + " samples");
         }
         if (latency != null && latency.rounds().size() != samples.size()) {
             throw new IllegalArgumentException("latency blocks of " + latency.rounds().size() + " rounds for "
@@ -200,12 +262,12 @@ public record ResultRecord(String experiment, String benchmark, Map<String, Stri
     /** @return this record with another judgement of its comparison (for example at another margin) */
     public ResultRecord withComparison(ComparisonResult judged) {
         return new ResultRecord(experiment, benchmark, params, threads, score, error, unit, secondary, mode,
-                oversubscribed, rounds, judged, samples, run, looks, iterations, latency);
+                oversubscribed, rounds, judged, samples, run, looks, iterations, latency, positions);
     }
 
     /**
      * This record as several runs' pooled rounds: their samples in run order, the mean of the finite ones as the
-     * score, no error, iterations or latency blocks (those stay per run).
+     * score, no error, iterations, positions, secondary rounds or latency blocks (those stay per run).
      *
      * @param pooled every pooled run's samples, in order
      * @param pooledLooks the looks over the pooled rounds, ending at their count
@@ -214,14 +276,16 @@ public record ResultRecord(String experiment, String benchmark, Map<String, Stri
     public ResultRecord withPooledSamples(List<Double> pooled, List<Integer> pooledLooks) {
         double mean = pooled.stream().filter(Double::isFinite).mapToDouble(Double::doubleValue).average()
                 .orElse(Double.NaN);
-        return new ResultRecord(experiment, benchmark, params, threads, mean, null, unit, secondary, mode,
-                oversubscribed, pooled.size(), comparison, pooled, run, pooledLooks, List.of(), null);
+        Map<String, Secondary> means = new LinkedHashMap<>();
+        secondary.forEach((name, s) -> means.put(name, new Secondary(s.score(), s.unit())));
+        return new ResultRecord(experiment, benchmark, params, threads, mean, null, unit, means, mode,
+                oversubscribed, pooled.size(), comparison, pooled, run, pooledLooks, List.of(), null, List.of());
     }
 
     /** @return this record without its latency blocks, e.g. where its comparison was judged from its samples */
     public ResultRecord withoutLatency() {
         return new ResultRecord(experiment, benchmark, params, threads, score, error, unit, secondary, mode,
-                oversubscribed, rounds, comparison, samples, run, looks, iterations, null);
+                oversubscribed, rounds, comparison, samples, run, looks, iterations, null, positions);
     }
 
     /**

@@ -18,7 +18,7 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * {@code results.json}, schema version 5: one object with {@code schemaVersion}, {@code machine}, {@code mode},
+ * {@code results.json}, schema version 6: one object with {@code schemaVersion}, {@code machine}, {@code mode},
  * {@code started} (of the latest run), {@code runs} (per run id a {@link RunInfo}: contend's version and commit,
  * the JVM and its arguments, the CPU, the peers' versions, start and end), {@code experiments} (per experiment an {@link ExperimentInfo}: title, mode, rounds, budget,
  * elapsed time and its {@link TableSpec}) and {@code results} (a list of {@link ResultRecord}s; a record
@@ -28,7 +28,9 @@ import java.util.Set;
  * ended, more than one when {@code contend lab --more} added rounds to it; version 4 adds each round's JMH
  * {@code iterations} and stores table notes as paragraphs, where version 3 kept lines wrapped for a terminal;
  * version 5 adds, to a record whose score is a latency percentile, its {@code latency}: the percentile and per
- * round the encoded histograms of the run's blocks, see {@link LatencyBlocks}).
+ * round the encoded histograms of the run's blocks, see {@link LatencyBlocks}; version 6 adds to each secondary
+ * result its value in every round, {@code rounds}, so that any of them can be judged like a score, and to each record
+ * its {@code positions}: where it ran among its comparison's sides in each round).
  *
  * <p>A lab run replaces the records of the experiments it runs and keeps the others, so running experiments one
  * at a time builds up one file. The file is written to a temporary file and moved into place, so a crash never
@@ -37,14 +39,15 @@ import java.util.Set;
  * replaced in place, everything else stays as it was. Version 1 files
  * (no {@code experiments}, no comparisons), version 2 (no runs, no samples: their verdicts are shown as
  * stored and cannot be judged again) version 3 (no iterations; its wrapped note lines are read as one
- * paragraph) and version 4 (no latency blocks: its percentile comparisons are judged from the per-round
- * percentiles) are still read.
+ * paragraph), version 4 (no latency blocks: its percentile comparisons are judged from the per-round
+ * percentiles) and version 5 (no secondary rounds or positions: its secondary results are means only) are still
+ * read.
  */
 public final class ResultsFile {
     /** File name inside the output directory. */
     public static final String NAME = "results.json";
     /** The schema this version writes. */
-    public static final int SCHEMA_VERSION = 5;
+    public static final int SCHEMA_VERSION = 6;
 
     private static final Gson GSON = new GsonBuilder().setPrettyPrinting().serializeNulls().create();
 
@@ -264,6 +267,11 @@ public final class ResultsFile {
             JsonObject value = new JsonObject();
             value.addProperty("score", finiteOrNull(s.score()));
             value.addProperty("unit", s.unit());
+            if (!s.rounds().isEmpty()) {
+                JsonArray rounds = new JsonArray();
+                s.rounds().stream().map(ResultsFile::finiteOrNull).forEach(rounds::add);
+                value.add("rounds", rounds);
+            }
             secondary.add(name, value);
         });
         o.add("secondary", secondary);
@@ -287,6 +295,11 @@ public final class ResultsFile {
             iterations.add(scores);
         }
         o.add("iterations", iterations);
+        if (!r.positions().isEmpty()) {
+            JsonArray positions = new JsonArray();
+            r.positions().forEach(positions::add);
+            o.add("positions", positions);
+        }
         if (r.latency() != null) {
             JsonObject latency = new JsonObject();
             latency.addProperty("percentile", r.latency().percentile());

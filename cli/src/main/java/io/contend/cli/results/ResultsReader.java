@@ -159,7 +159,8 @@ final class ResultsReader {
     private static ResultRecord record(JsonFields r) {
         Map<String, ResultRecord.Secondary> secondary = new LinkedHashMap<>();
         r.objectsByName("secondary").forEach((name, s) ->
-                secondary.put(name, new ResultRecord.Secondary(s.numberOrNaN("score"), s.string("unit"))));
+                secondary.put(name, new ResultRecord.Secondary(s.numberOrNaN("score"), s.string("unit"),
+                        s.optionalNumbers("rounds"))));
         JsonFields comparison = r.optionalObject("comparison");
         int rounds = r.optionalInteger("rounds", 1, 1);
         List<Integer> looks = r.optionalIntegers("looks", 1);
@@ -168,7 +169,13 @@ final class ResultsReader {
                 r.optionalString("mode", "unknown"), r.optionalBoolean("oversubscribed", false),
                 rounds, comparison == null ? null : comparison(comparison),
                 r.optionalNumbers("samples"), r.optionalString("run", null), looks == null ? List.of(rounds) : looks,
-                r.optionalNumberRows("iterations"), latency(r.optionalObject("latency"))));
+                r.optionalNumberRows("iterations"), latency(r.optionalObject("latency")),
+                positions(r)));
+    }
+
+    private static List<Integer> positions(JsonFields r) {
+        List<Integer> positions = r.optionalIntegers("positions", 0);
+        return positions == null ? List.of() : positions;
     }
 
     /** Each block is decoded once here, so that a file the analysis cannot use is refused when it is read. */

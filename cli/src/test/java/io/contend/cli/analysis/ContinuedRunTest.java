@@ -87,6 +87,41 @@ class ContinuedRunTest {
         assertTrue(c.ratioHigh() - c.ratioLow() > t.high() - t.low(), "the sequence is wider than the t interval");
     }
 
+    /** A record as schema 6 keeps it: a secondary result's value per round, and where it ran in each round. */
+    private static ResultRecord kept(String impl, List<Double> samples, ComparisonResult c, Map<String, List<Double>> rounds,
+                                     List<Integer> positions) {
+        double[] s = samples.stream().mapToDouble(Double::doubleValue).toArray();
+        Map<String, ResultRecord.Secondary> secondary = new java.util.LinkedHashMap<>();
+        rounds.forEach((name, values) -> secondary.put(name, new ResultRecord.Secondary(
+                values.stream().mapToDouble(Double::doubleValue).average().orElse(Double.NaN), "us/op", values)));
+        return new ResultRecord("x", "bench", Map.of("impl", impl), 2, ScoreInterval.mean(s), ScoreInterval.halfWidth(s),
+                "ops/us", secondary, "quick", false, samples.size(), c, samples, "r1", List.of(samples.size()),
+                List.of(), null, positions);
+    }
+
+    @Test
+    void secondaryRoundsAndPositionsAppendInRoundOrder() {
+        List<Double> a1 = List.of(10.0, 10.4);
+        List<Double> b1 = List.of(11.9, 12.5);
+        List<Double> a2 = List.of(9.9, 10.3);
+        List<Double> b2 = List.of(12.1, 12.4);
+        ComparisonResult c1 = StoppingRule.FIXED_PLAN.judge(Map.of("impl", "a"), b1, a1, Direction.HIGHER, Judge.MARGIN);
+        ComparisonResult c2 = StoppingRule.FIXED_PLAN.judge(Map.of("impl", "a"), b2, a2, Direction.HIGHER, Judge.MARGIN);
+        List<ResultRecord> merged = ContinuedRun.append(
+                List.of(kept("a", a1, null, Map.of("cpu", List.of(1.0, 2.0)), List.of(0, 1)),
+                        kept("b", b1, c1, Map.of("cpu", List.of(3.0, 4.0)), List.of(1, 0))),
+                List.of(kept("a", a2, null, Map.of("cpu", List.of(5.0, 6.0), "late", List.of(7.0, 8.0)), List.of(0, 1)),
+                        kept("b", b2, c2, Map.of("cpu", List.of(9.0, 10.0)), List.of(1, 0))));
+        ResultRecord a = merged.get(0);
+        assertEquals(List.of(1.0, 2.0, 5.0, 6.0), a.secondary().get("cpu").rounds());
+        assertEquals(3.5, a.secondary().get("cpu").score(), 1e-12);
+        assertEquals(java.util.Arrays.asList(Double.NaN, Double.NaN, 7.0, 8.0), a.secondary().get("late").rounds(),
+                "a result only the new look has: the stored rounds did not measure it");
+        assertEquals(List.of(0, 1, 0, 1), a.positions());
+        assertEquals(List.of(3.0, 4.0, 9.0, 10.0), merged.get(1).secondary().get("cpu").rounds());
+        assertEquals(List.of(1, 0, 1, 0), merged.get(1).positions());
+    }
+
     @Test
     void theFileJudgedAgainGivesTheStoredComparisons(@TempDir Path dir) throws Exception {
         List<ResultRecord> merged = ContinuedRun.append(

@@ -19,8 +19,12 @@ class RoundRunnerTest {
         List<String> log = new ArrayList<>();
         Comparison c = Fixtures.comparison(Fixtures.trial("A", log, 1), Fixtures.trial("B", log, 1),
                 Fixtures.trial("C", log, 1));
-        new RoundRunner().run(List.of(c), RoundPlan.fixed(3), (r, n, s, t, trial) -> { });
+        Map<Trial, List<Sample>> samples = new RoundRunner().run(List.of(c), RoundPlan.fixed(3),
+                (r, n, s, t, trial) -> { });
         assertEquals(List.of("A@0", "B@0", "C@0", "B@1", "C@1", "A@1", "C@2", "A@2", "B@2"), log);
+        assertEquals(List.of(0, 2, 1), samples.get(c.baseline()).stream().map(Sample::position).toList(),
+                "A ran first, third, then second");
+        assertEquals(List.of(1, 0, 2), samples.get(c.contenders().get(0)).stream().map(Sample::position).toList());
     }
 
     @Test

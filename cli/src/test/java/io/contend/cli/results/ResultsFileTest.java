@@ -51,7 +51,7 @@ class ResultsFileTest {
         assertTrue(second.get("error").isJsonNull());
         List<ResultRecord> back = ResultsFile.read(dir.resolve("results.json"));
         assertEquals(record("backoff", "xadd", 12.5), back.get(0));
-        assertEquals(5, root.get("schemaVersion").getAsInt());
+        assertEquals(ResultsFile.SCHEMA_VERSION, root.get("schemaVersion").getAsInt());
         assertTrue(root.getAsJsonObject("experiments").getAsJsonObject("backoff").has("table"));
         assertTrue(Double.isNaN(back.get(1).score()));
     }

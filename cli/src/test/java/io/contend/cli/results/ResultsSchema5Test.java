@@ -50,7 +50,7 @@ class ResultsSchema5Test {
                 List.of(record(LatencyBlocks.of(99, rounds), 2)));
 
         ResultsFile.Contents back = ResultsFile.readContents(file.path());
-        assertEquals(5, back.schemaVersion());
+        assertEquals(ResultsFile.SCHEMA_VERSION, back.schemaVersion());
         LatencyBlocks latency = back.records().get(0).latency();
         assertEquals(99, latency.percentile());
         List<List<Histogram>> decoded = latency.decode();
