@@ -29,8 +29,9 @@ import java.util.TreeMap;
  * stratum. So one file judged again at the lab's margin gives the verdicts the lab stored.
  *
  * <p>A comparison whose records carry no samples (files before schema version 3) keeps its stored verdict, and
- * the notes say how many did. The records of the first file that has a configuration are the ones shown (their
- * mean score and error are that run's); configurations only in later files are added after.
+ * the notes say how many did. Where several files hold a configuration with its samples, its row shows their
+ * rounds pooled (a baseline's as its contenders'); otherwise the first file's record is shown as it is.
+ * Configurations only in later files are added after.
  */
 public final class Rejudge {
     private Rejudge() {
@@ -129,6 +130,8 @@ public final class Rejudge {
             throw new IllegalArgumentException("margin must be in (0, 1): " + margin);
         }
         Map<Key, ResultRecord> shown = new LinkedHashMap<>();
+        // Baselines and other rows without a comparison: each file's samples, so that pooled runs show them pooled.
+        Map<Key, List<List<Double>>> referenceSamples = new LinkedHashMap<>();
         Map<Key, Pool> pools = new LinkedHashMap<>();
         Set<String> conditions = new LinkedHashSet<>();
         int runs = 0;
@@ -141,6 +144,7 @@ public final class Rejudge {
                 Key key = Key.of(r);
                 shown.putIfAbsent(key, r);
                 if (r.comparison() == null) {
+                    referenceSamples.computeIfAbsent(key, k -> new ArrayList<>()).add(r.samples());
                     continue;
                 }
                 Pool pool = pools.computeIfAbsent(key, k -> new Pool());
@@ -178,7 +182,7 @@ public final class Rejudge {
             ResultRecord r = e.getValue();
             Pool pool = pools.get(e.getKey());
             if (pool == null) {
-                records.add(r);
+                records.add(pooledReference(r, referenceSamples.get(e.getKey())));
                 continue;
             }
             if (pool.runVerdicts.size() > 1) {
@@ -244,6 +248,21 @@ public final class Rejudge {
                     + "samples (a file older than schema version 3) or no baseline with as many rounds");
         }
         return new Result(records, notes);
+    }
+
+    /**
+     * A row without a comparison (a baseline) as its contenders are shown when runs pool: over every file's rounds,
+     * when it is in more than one file and each kept its samples, unless its score is a percentile kept in blocks;
+     * else as the first file has it.
+     */
+    private static ResultRecord pooledReference(ResultRecord first, List<List<Double>> perFile) {
+        if (perFile == null || perFile.size() < 2 || perFile.stream().anyMatch(List::isEmpty)
+                || first.latency() != null) {
+            return first; // a percentile's contenders are judged and shown from their blocks, per file, too
+        }
+        List<Double> pooled = new ArrayList<>();
+        perFile.forEach(pooled::addAll);
+        return first.withPooledSamples(pooled, List.of(pooled.size()));
     }
 
     /** @return the record of the contender's baseline in the same run, or null */

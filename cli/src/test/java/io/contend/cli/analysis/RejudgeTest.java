@@ -95,6 +95,10 @@ class RejudgeTest {
         assertEquals(expected[3], pooled.verdict());
         assertEquals(7, pooled.rounds());
         assertEquals(0.02, pooled.margin());
+        ResultRecord base = judged.records().stream().filter(r -> r.comparison() == null).findFirst().orElseThrow();
+        assertEquals(baseline, base.samples(), "the baseline's row pools its rounds too, as its contender's does");
+        assertEquals(baseline.stream().mapToDouble(Double::doubleValue).average().orElseThrow(), base.score(), 1e-12);
+        assertEquals(7, base.rounds());
         assertTrue(judged.notes().get(0).startsWith("1 comparison(s) judged again"), judged.notes().toString());
         assertTrue(judged.notes().stream().anyMatch(n -> n.contains("agreed in")), judged.notes().toString());
 
