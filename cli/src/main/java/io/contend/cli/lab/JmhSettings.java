@@ -32,6 +32,15 @@ public record JmhSettings(int forks, int warmupIterations, int warmupMillis, int
         return new JmhSettings(forks, iterations, millis, measurementIterations, measurementMillis);
     }
 
+    /**
+     * @param iterations measured iterations
+     * @param millis length of each
+     * @return these settings with that measurement
+     */
+    public JmhSettings withMeasurement(int iterations, int millis) {
+        return new JmhSettings(forks, warmupIterations, warmupMillis, iterations, millis);
+    }
+
     /** @return the settings in one line */
     public String describe() {
         return String.format(Locale.ROOT, "warm-up %d x %d ms, measurement %d x %d ms", warmupIterations,

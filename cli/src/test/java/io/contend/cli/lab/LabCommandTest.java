@@ -60,9 +60,10 @@ class LabCommandTest {
     @Test
     void theHeaderNamesTheRoundSettingsOfExperimentsThatUseTheirOwn() {
         List<Experiment> experiments = List.of(new BackoffExperiment(), new AllocatorExperiment());
-        assertEquals(" (allocator: TLAB and TLAB_HANDLE warm up 5 x 500 ms)",
-                LabCommand.ownRoundSettings(experiments, LabMode.QUICK));
-        assertEquals("", LabCommand.ownRoundSettings(List.of(new BackoffExperiment()), LabMode.QUICK));
+        assertEquals(" (backoff: warm-up 2 x 200 ms, measurement 2 x 200 ms; allocator: TLAB and TLAB_HANDLE warm up "
+                + "5 x 500 ms)", LabCommand.ownRoundSettings(experiments, LabMode.QUICK));
+        assertEquals("", LabCommand.ownRoundSettings(List.of(new AffinityExperiment()), LabMode.QUICK),
+                "an experiment that does not run JMH has no JMH settings to name");
         assertEquals("", LabCommand.ownRoundSettings(experiments, LabMode.FULL));
     }
 
