@@ -63,10 +63,9 @@ public final class BackoffExperiment extends JmhExperiment {
         return mode == LabMode.QUICK ? mode.settings().withMeasurement(2, 200) : mode.settings();
     }
 
-    /** Quick mode: about seven rounds of its 2-iteration forks; the ratios it judges lie well beyond the margin. */
     @Override
     public Duration budget(LabMode mode) {
-        return mode.budget(Duration.ofSeconds(45), Duration.ofMinutes(5));
+        return mode.budget(Duration.ofSeconds(55), Duration.ofMinutes(5));
     }
 
     @Override

@@ -121,14 +121,9 @@ public final class CoExperiment extends JmhExperiment {
         return mode == LabMode.QUICK ? mode.settings().withWarmup(4, 500) : mode.settings();
     }
 
-    /**
-     * Quick mode gives this experiment's one comparison about seven rounds: its two sides differ by a few percent
-     * at most, and with four rounds the t interval's quantile (3.18) alone kept it wider than the 5% margin of a
-     * "same" verdict, whose forks agree within a few percent.
-     */
     @Override
     public Duration budget(LabMode mode) {
-        return mode.budget(Duration.ofSeconds(80), Duration.ofMinutes(4));
+        return mode.budget(Duration.ofSeconds(55), Duration.ofMinutes(4));
     }
 
     @Override
