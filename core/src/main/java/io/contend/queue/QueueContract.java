@@ -11,12 +11,12 @@ package io.contend.queue;
  * queues}, and with every queue kind, chunk and burst {@code --every-comparison}); the reference runs under
  * {@code docs/results} keep them. Why the default is not STRICT: the fence falls where a consumer keeps catching up
  * with its producer (its first empty answer after each take), which is the throughput benchmark's pattern, and there
- * it costs more than 5%: in 2026-11-27-queues-interleaved-every, SpscChunkedArrayQueue at chunk 128 passes 0.74x
- * [0.64, 0.85] of the default's messages built STRICT. (Most throughput rows cannot tell, their intervals spanning
- * tens of percent; on round trips of bursts, measured with every side in one JVM, the price is within the noise or
- * below zero, a fenced consumer spinning less hard on the producer's line.) So the default keeps the contract that
- * JCTools, Agrona and the JDK's ConcurrentLinkedQueue give, and a user who needs size() and isEmpty() to agree with
- * poll() across threads asks for it by name.
+ * its price can exceed the lab's 5% margin: the {@code contend-strict vs contend} row of SpscChunkedArrayQueue's
+ * throughput at chunk 128 in 2026-11-27-queues-interleaved-every is slower. (Most throughput rows cannot tell; on
+ * round trips of bursts, measured with every side in one JVM, the price is within the noise, a fenced consumer
+ * spinning less hard on the producer's line.) So the default keeps the contract that JCTools, Agrona and the JDK's
+ * ConcurrentLinkedQueue give, and a user who needs size() and isEmpty() to agree with poll() across threads asks for
+ * it by name.
  */
 public enum QueueContract {
     /**

@@ -45,12 +45,10 @@ import java.util.function.Supplier;
  * slots writes its first slots, the ones beside the header, once per lap. Until C2 has compiled and inlined
  * them, VarHandle accesses cost more than Unsafe calls, so a fork's first few hundred milliseconds are slower than
  * JCTools' (the lab's quick rounds warm up for 400 ms). Once compiled, the checks are a few L1 hits on a line
- * neither thread writes, small beside the cache-line transfers of a hand-off: measured with every side in one JVM
- * (the lab's burstInterleaved rows, docs/results/2026-11-27-queues-interleaved-every-bursts), this class's round
- * trips of 1, 10 and 100 messages are within the intervals of JCTools' Unsafe class. Measured one JMH fork per
- * side, they had looked up to a quarter slower: where the two threads run sets a round trip's time several-fold
- * on a shared or virtual machine, holds for seconds and changes between forks, so per-fork means compared the
- * threads' placement more than the queues.
+ * neither thread writes, small beside the cache-line transfers of a hand-off: in the lab's burstInterleaved rows
+ * (docs/results/2026-11-27-queues-interleaved-every-bursts), which measure every side in one JVM because where the
+ * two threads run sets a round trip's time several-fold and changes between JVMs, this class's round trips of 1,
+ * 10 and 100 messages are not told apart from JCTools' Unsafe class.
  *
  * Store buffering: the argument above holds in a sequentially consistent execution, and release stores with volatile
  * loads do not give one. Each thread stores (an offer: slot and pIndex; a poll: cIndex and the clear) and then loads
