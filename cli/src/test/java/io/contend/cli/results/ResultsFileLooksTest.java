@@ -7,7 +7,6 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.io.IOException;
-import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
@@ -84,17 +83,9 @@ class ResultsFileLooksTest {
 
     @Test
     void schema2FilesStillReadAsRunsOfOneLook() throws Exception {
-        Path file = Files.createTempFile("schema2", ".json");
-        try (InputStream in = ResultsFileLooksTest.class.getResourceAsStream("schema2-refcount.json")) {
-            Files.write(file, in.readAllBytes());
-        }
-        try {
-            ResultsFile.Contents c = ResultsFile.readContents(file);
-            assertEquals(2, c.schemaVersion());
-            assertTrue(c.records().stream().allMatch(r -> r.looks().equals(List.of(r.rounds()))), c.records().toString());
-        } finally {
-            Files.delete(file);
-        }
+        ResultsFile.Contents c = SchemaFixtures.read("schema2-refcount.json");
+        assertEquals(2, c.schemaVersion());
+        assertTrue(c.records().stream().allMatch(r -> r.looks().equals(List.of(r.rounds()))), c.records().toString());
     }
 
     @Test

@@ -3,8 +3,6 @@ package io.contend.cli.results;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import java.io.InputStream;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -46,21 +44,13 @@ class ResultsSchema4Test {
 
     @Test
     void aSchema3FileReadsWithItsWrappedNotesAsOneParagraphAndNoIterations() throws Exception {
-        Path file = Files.createTempFile("schema3", ".json");
-        try (InputStream in = ResultsSchema4Test.class.getResourceAsStream("schema3-refcount.json")) {
-            Files.write(file, in.readAllBytes());
-        }
-        try {
-            ResultsFile.Contents c = ResultsFile.readContents(file);
-            assertEquals(3, c.schemaVersion());
-            List<String> notes = c.experiments().get("refcount").table().notes();
-            assertEquals(1, notes.size(), notes.toString());
-            assertTrue(notes.get(0).contains("contend's RefCountUpdater on the object's own field"), notes.get(0));
-            assertEquals(6, c.records().size());
-            assertTrue(c.records().stream().allMatch(r -> r.iterations().isEmpty() && r.samples().size() == 6
-                    && r.run() != null), c.records().toString());
-        } finally {
-            Files.delete(file);
-        }
+        ResultsFile.Contents c = SchemaFixtures.read("schema3-refcount.json");
+        assertEquals(3, c.schemaVersion());
+        List<String> notes = c.experiments().get("refcount").table().notes();
+        assertEquals(1, notes.size(), notes.toString());
+        assertTrue(notes.get(0).contains("contend's RefCountUpdater on the object's own field"), notes.get(0));
+        assertEquals(6, c.records().size());
+        assertTrue(c.records().stream().allMatch(r -> r.iterations().isEmpty() && r.samples().size() == 6
+                && r.run() != null), c.records().toString());
     }
 }

@@ -6,7 +6,6 @@ import org.HdrHistogram.Histogram;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -93,27 +92,19 @@ class ResultsSchema5Test {
     /** The previous schema's fixture: a quick run's write path, whose percentiles were judged by the t interval. */
     @Test
     void aSchema4FileReadsAndItsPercentilesAreJudgedFromTheirSamplesAsStored() throws Exception {
-        Path file = Files.createTempFile("schema4", ".json");
-        try (InputStream in = ResultsSchema5Test.class.getResourceAsStream("schema4-writepath.json")) {
-            Files.write(file, in.readAllBytes());
-        }
-        try {
-            ResultsFile.Contents c = ResultsFile.readContents(file);
-            assertEquals(4, c.schemaVersion());
-            assertEquals(10, c.records().size());
-            c.records().forEach(r -> assertNull(r.latency(), r.params().toString()));
-            Rejudge.Result again = Rejudge.of(List.of(c), Judge.MARGIN);
-            for (int i = 0; i < c.records().size(); i++) {
-                ComparisonResult stored = c.records().get(i).comparison();
-                ComparisonResult judged = again.records().get(i).comparison();
-                if (stored != null) {
-                    assertEquals(stored.verdict(), judged.verdict(), c.records().get(i).params().toString());
-                    assertEquals(stored.ratioLow(), judged.ratioLow(), 1e-9);
-                }
+        ResultsFile.Contents c = SchemaFixtures.read("schema4-writepath.json");
+        assertEquals(4, c.schemaVersion());
+        assertEquals(10, c.records().size());
+        c.records().forEach(r -> assertNull(r.latency(), r.params().toString()));
+        Rejudge.Result again = Rejudge.of(List.of(c), Judge.MARGIN);
+        for (int i = 0; i < c.records().size(); i++) {
+            ComparisonResult stored = c.records().get(i).comparison();
+            ComparisonResult judged = again.records().get(i).comparison();
+            if (stored != null) {
+                assertEquals(stored.verdict(), judged.verdict(), c.records().get(i).params().toString());
+                assertEquals(stored.ratioLow(), judged.ratioLow(), 1e-9);
             }
-            assertTrue(again.notes().stream().noneMatch(n -> n.contains("bootstrap")), again.notes().toString());
-        } finally {
-            Files.delete(file);
         }
+        assertTrue(again.notes().stream().noneMatch(n -> n.contains("bootstrap")), again.notes().toString());
     }
 }

@@ -6,8 +6,6 @@ import io.contend.cli.analysis.Rejudge;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import java.io.InputStream;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
@@ -68,36 +66,28 @@ class ResultsSchema6Test {
      */
     @Test
     void aSchema5FileReadsJudgesAsStoredAndSaysWhyItHasNoSecondaryRounds() throws Exception {
-        Path file = Files.createTempFile("schema5", ".json");
-        try (InputStream in = ResultsSchema6Test.class.getResourceAsStream("schema5-refcount.json")) {
-            Files.write(file, in.readAllBytes());
+        ResultsFile.Contents c = SchemaFixtures.read("schema5-refcount.json");
+        assertEquals(5, c.schemaVersion());
+        assertEquals(6, c.records().size());
+        for (ResultRecord r : c.records()) {
+            assertEquals(List.of(), r.positions(), r.params().toString());
+            r.secondary().values().forEach(s -> assertEquals(List.of(), s.rounds()));
         }
-        try {
-            ResultsFile.Contents c = ResultsFile.readContents(file);
-            assertEquals(5, c.schemaVersion());
-            assertEquals(6, c.records().size());
-            for (ResultRecord r : c.records()) {
-                assertEquals(List.of(), r.positions(), r.params().toString());
-                r.secondary().values().forEach(s -> assertEquals(List.of(), s.rounds()));
+        Rejudge.Result again = Rejudge.of(List.of(c), Judge.MARGIN);
+        int judged = 0;
+        for (int i = 0; i < c.records().size(); i++) {
+            ComparisonResult stored = c.records().get(i).comparison();
+            if (stored != null) {
+                ComparisonResult now = again.records().get(i).comparison();
+                assertEquals(stored.verdict(), now.verdict(), c.records().get(i).params().toString());
+                assertEquals(stored.ratio(), now.ratio(), 1e-9);
+                judged++;
             }
-            Rejudge.Result again = Rejudge.of(List.of(c), Judge.MARGIN);
-            int judged = 0;
-            for (int i = 0; i < c.records().size(); i++) {
-                ComparisonResult stored = c.records().get(i).comparison();
-                if (stored != null) {
-                    ComparisonResult now = again.records().get(i).comparison();
-                    assertEquals(stored.verdict(), now.verdict(), c.records().get(i).params().toString());
-                    assertEquals(stored.ratio(), now.ratio(), 1e-9);
-                    judged++;
-                }
-            }
-            assertEquals(4, judged);
-            IllegalArgumentException why = assertThrows(IllegalArgumentException.class,
-                    () -> MetricView.of(c, "p50Ms"));
-            assertTrue(why.getMessage().contains("written before schema version 6"), why.getMessage());
-            assertTrue(!why.getMessage().contains("\n"), why.getMessage());
-        } finally {
-            Files.delete(file);
         }
+        assertEquals(4, judged);
+        IllegalArgumentException why = assertThrows(IllegalArgumentException.class,
+                () -> MetricView.of(c, "p50Ms"));
+        assertTrue(why.getMessage().contains("written before schema version 6"), why.getMessage());
+        assertTrue(!why.getMessage().contains("\n"), why.getMessage());
     }
 }
