@@ -2,8 +2,8 @@ package io.contend.writepath;
 
 /**
  * The deletion-time histogram a flush writes into each segment (CASSANDRA-13444): every row with a deletion time
- * adds that time, in seconds, and the segment keeps the built summary. One builder per flush, used by the flush
- * thread alone.
+ * adds that time, in seconds, and the segment keeps the built summary. One histogram per flush, used by the flush
+ * thread alone: it adds every deletion time, then reads.
  *
  * <p>The JDK/peer build of this component is Cassandra's {@code StreamingTombstoneHistogramBuilder} (the lab names the
  * version it measured), which contend keeps in the {@code bench} module's scope only (so that no user of contend sees Cassandra's jar): it
@@ -15,6 +15,8 @@ public interface DeletionHistogram {
      * Adds one deletion time.
      *
      * @param deletionTime seconds since the epoch
+     * @throws IllegalStateException if the histogram was already read and takes no more points (contend's, whose
+     *                               first read gives its builder back for the thread's next histogram)
      */
     void update(long deletionTime);
 
