@@ -20,13 +20,14 @@ import java.util.TreeMap;
 /**
  * Judges the comparisons of one or more results files again, from their per-round samples: each contender's
  * round i is paired with its baseline's round i of the same run, the pairs of every run of the same comparison
- * are pooled, and the pooled ratio estimate is judged at the margin asked for. A pure function of the files.
+ * are pooled, and the pooled ratio estimate is judged at the margin asked for, or else at the margin each
+ * comparison was stored with (the lab's, unless the experiment's claim states its own). A pure function of the files.
  *
  * <p>The interval is the one the {@link StoppingRule} of the records asks for: Student's t interval for runs of one
  * look, the anytime-valid confidence sequence when a record's run was continued with {@code contend lab --more}
  * (then over all the pooled rounds, in file order). Comparisons of latency percentiles whose records all keep
  * their latencies in blocks are judged by {@link PercentileBootstrap} over the pooled rounds instead, each round a
- * stratum. So one file judged again at the lab's margin gives the verdicts the lab stored.
+ * stratum. So one file judged again at its stored margins gives the verdicts the lab stored.
  *
  * <p>A comparison whose records carry no samples (files before schema version 3) keeps its stored verdict, and
  * the notes say how many did. Where several files hold a configuration with its samples, its row shows their
@@ -123,11 +124,25 @@ public final class Rejudge {
      * @throws IllegalArgumentException if there is no file or the margin is out of range
      */
     public static Result of(List<ResultsFile.Contents> files, double margin) {
-        if (files.isEmpty()) {
-            throw new IllegalArgumentException("no results file to judge");
-        }
         if (!(margin > 0 && margin < 1)) {
             throw new IllegalArgumentException("margin must be in (0, 1): " + margin);
+        }
+        return judge(files, margin);
+    }
+
+    /**
+     * @param files the files' contents, in the order given
+     * @return the records, each comparison judged again at the margin it was stored with, and notes
+     * @throws IllegalArgumentException if there is no file
+     */
+    public static Result of(List<ResultsFile.Contents> files) {
+        return judge(files, null);
+    }
+
+    /** @param margin the margin for every comparison, or null for each one's stored margin */
+    private static Result judge(List<ResultsFile.Contents> files, Double margin) {
+        if (files.isEmpty()) {
+            throw new IllegalArgumentException("no results file to judge");
         }
         Map<Key, ResultRecord> shown = new LinkedHashMap<>();
         // Baselines and other rows without a comparison: each file's samples, so that pooled runs show them pooled.
@@ -197,16 +212,17 @@ public final class Rejudge {
                 continue;
             }
             ComparisonResult stored = r.comparison();
+            double at = margin != null ? margin : stored.margin();
             ComparisonResult judged;
             try {
                 if (pool.bootstrap()) {
                     judged = PercentileBootstrap.judge(stored.baseline(), Pool.decoded(pool.contenderBlocks),
-                            Pool.decoded(pool.baselineBlocks), pool.percentile, pool.looks, stored.direction(), margin);
+                            Pool.decoded(pool.baselineBlocks), pool.percentile, pool.looks, stored.direction(), at);
                     bootstrapped++;
                 } else {
                     RatioEstimate estimate = pool.rule.estimate(toArray(pool.contender), toArray(pool.baseline),
                             stored.direction());
-                    judged = pool.rule.comparison(stored.baseline(), estimate, margin, stored.direction());
+                    judged = pool.rule.comparison(stored.baseline(), estimate, at, stored.direction());
                 }
             } catch (IllegalArgumentException noUsableRound) {
                 storedOnly++;
@@ -226,8 +242,10 @@ public final class Rejudge {
             }
         }
         List<String> notes = new ArrayList<>();
-        notes.add(String.format(java.util.Locale.ROOT, "%d comparison(s) judged again from their samples at a %.1f%% "
-                + "margin, pooling %d file(s) of %d run(s)", rejudged, margin * 100, files.size(), runs));
+        String at = margin != null ? String.format(java.util.Locale.ROOT, "at a %.1f%% margin", margin * 100)
+                : "at the margins they were stored with";
+        notes.add(String.format(java.util.Locale.ROOT, "%d comparison(s) judged again from their samples %s, pooling "
+                + "%d file(s) of %d run(s)", rejudged, at, files.size(), runs));
         if (sequential > 0) {
             notes.add(sequential + " of them by the anytime-valid confidence sequence, not the t interval: their runs "
                     + "were continued with --more after a look at their verdicts");

@@ -1,6 +1,7 @@
 package io.contend.cli.lab;
 
 
+import io.contend.cli.analysis.Judge;
 import io.contend.cli.results.Direction;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -23,8 +24,10 @@ import java.util.Objects;
  * @param contenders the configurations compared with it
  * @param direction which way the score is better
  * @param joint measures every side at once in each round, or null to measure each side's trial in turn
+ * @param margin the equivalence margin its contenders are judged at: the lab's ({@link Judge#MARGIN}) unless the
+ *               comparison's claim states its own tolerance (a goal such as "at most 1.2 times")
  */
-public record Comparison(Trial baseline, List<Trial> contenders, Direction direction, Joint joint) {
+public record Comparison(Trial baseline, List<Trial> contenders, Direction direction, Joint joint, double margin) {
 
     /** Measures every side of a comparison in one go, once per round. */
     @FunctionalInterface
@@ -38,11 +41,34 @@ public record Comparison(Trial baseline, List<Trial> contenders, Direction direc
         List<Sample> measure(int round, List<Trial> sides) throws Exception;
     }
 
-    /** Copies the list and checks every side runs the same benchmark. */
+    /** Copies the list and checks the margin. */
     public Comparison {
         Objects.requireNonNull(baseline, "baseline");
         Objects.requireNonNull(direction, "direction");
         contenders = List.copyOf(contenders);
+        if (!(margin > 0 && margin < 1)) {
+            throw new IllegalArgumentException("margin must be in (0, 1): " + margin);
+        }
+    }
+
+    /**
+     * A comparison judged at the lab's margin.
+     *
+     * @param baseline the configuration the others are compared with
+     * @param contenders the configurations compared with it
+     * @param direction which way the score is better
+     * @param joint measures every side at once in each round, or null to measure each side's trial in turn
+     */
+    public Comparison(Trial baseline, List<Trial> contenders, Direction direction, Joint joint) {
+        this(baseline, contenders, direction, joint, Judge.MARGIN);
+    }
+
+    /**
+     * @param tolerance the margin the comparison's own claim states, in (0, 1)
+     * @return the same comparison judged at that margin
+     */
+    public Comparison withMargin(double tolerance) {
+        return new Comparison(baseline, contenders, direction, joint, tolerance);
     }
 
     /**

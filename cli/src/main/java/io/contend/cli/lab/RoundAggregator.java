@@ -15,7 +15,8 @@ import java.util.Map;
 /**
  * Turns the rounds of an experiment into records: per configuration the mean score over rounds with its 95%
  * interval's half-width, secondary results averaged over rounds, and per contender the paired comparison
- * with its baseline at {@link Judge#MARGIN}, by the statistic that fits its score ({@link StoppingRule#judge}).
+ * with its baseline at the comparison's margin ({@link Judge#MARGIN} unless it states its own), by the statistic
+ * that fits its score ({@link StoppingRule#judge}).
  */
 final class RoundAggregator {
     private final String experiment;
@@ -49,7 +50,7 @@ final class RoundAggregator {
             for (Trial contender : c.contenders()) {
                 ResultRecord mine = record(contender, samples.get(contender), null);
                 ComparisonResult result = StoppingRule.FIXED_PLAN.judge(c.baselineDifference(contender), mine, base,
-                        c.direction(), Judge.MARGIN);
+                        c.direction(), c.margin());
                 records.add(mine.withComparison(result));
             }
         }

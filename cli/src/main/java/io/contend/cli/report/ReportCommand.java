@@ -2,7 +2,6 @@ package io.contend.cli.report;
 
 import io.contend.cli.IoFailure;
 import io.contend.cli.Renamed;
-import io.contend.cli.analysis.Judge;
 import io.contend.cli.analysis.MetricView;
 import io.contend.cli.analysis.Rejudge;
 import io.contend.cli.results.ExperimentInfo;
@@ -52,7 +51,8 @@ public final class ReportCommand implements Callable<Integer> {
     List<Path> inputs = new ArrayList<>();
 
     @Option(names = "--margin", paramLabel = "M", description = "Judge every comparison again at this equivalence "
-            + "margin, e.g. 0.02 for 2%% (default with several inputs: the lab's, 0.05).")
+            + "margin, e.g. 0.02 for 2%% (default: each comparison's stored margin, the lab's 0.05 unless its experiment "
+            + "states its own).")
     Double margin;
 
     @Option(names = "--metric", paramLabel = "NAME", description = "Judge every comparison again on this secondary "
@@ -117,7 +117,7 @@ public final class ReportCommand implements Callable<Integer> {
                 throw new IOException("cannot read " + file + ": " + IoMessages.reason(file, e), e);
             }
         }
-        Rejudge.Result judged = Rejudge.of(files, margin == null ? Judge.MARGIN : margin);
+        Rejudge.Result judged = margin == null ? Rejudge.of(files) : Rejudge.of(files, margin);
         if (metric != null) {
             List<String> notes = new ArrayList<>();
             notes.add("Judged on the secondary result " + metric + " of each round, not on the score; records "

@@ -42,13 +42,38 @@ class RejudgeTest {
 
     /** Writes a results file of one run: CAS as the baseline, EVEN_ODD compared with it, as the lab would. */
     private static Path file(Path dir, String runId, List<Double> cas, List<Double> evenOdd) throws Exception {
+        return file(dir, runId, cas, evenOdd, Judge.MARGIN);
+    }
+
+    /** @param margin the margin the lab judged the comparison at */
+    private static Path file(Path dir, String runId, List<Double> cas, List<Double> evenOdd, double margin)
+            throws Exception {
         ResultsFile f = ResultsFile.open(dir, Set.of("refcount"), run(runId));
         RatioEstimate estimate = RatioEstimate.paired(evenOdd.stream().mapToDouble(Double::doubleValue).toArray(),
                 cas.stream().mapToDouble(Double::doubleValue).toArray(), Direction.HIGHER, RatioEstimate.CONFIDENCE);
         f.append("refcount", new ExperimentInfo("refcount", "quick", cas.size(), 60, 60, new RefcountExperiment().table()),
                 List.of(record("cas", cas, null, runId), record("even_odd", evenOdd,
-                        Judge.comparison(Map.of("impl", "cas"), estimate, Judge.MARGIN, Direction.HIGHER), runId)));
+                        Judge.comparison(Map.of("impl", "cas"), estimate, margin, Direction.HIGHER), runId)));
         return dir.resolve(ResultsFile.NAME);
+    }
+
+    /**
+     * Without a margin, each comparison is judged again at the one it was stored with (an experiment may state
+     * its own tolerance); with one, every comparison at that margin.
+     */
+    @Test
+    void withoutAMarginEachComparisonKeepsItsStoredOne(@TempDir Path dir) throws Exception {
+        List<Double> cas = List.of(10.0, 10.4, 9.8, 10.1);
+        List<Double> slower = List.of(9.0, 9.4, 8.8, 9.1);
+        ResultsFile.Contents stored = ResultsFile.readContents(file(dir, "run-a", cas, slower, 0.2));
+        ComparisonResult kept = Rejudge.of(List.of(stored)).records().get(1).comparison();
+        assertEquals(0.2, kept.margin());
+        assertEquals(Verdict.SAME, kept.verdict(), kept.toString());
+        assertEquals(byHand(slower, cas, 0.2)[3], kept.verdict());
+        assertEquals(stored.records().get(1).comparison(), kept, "judged again as stored");
+        ComparisonResult atLab = Rejudge.of(List.of(stored), Judge.MARGIN).records().get(1).comparison();
+        assertEquals(Verdict.SLOWER, atLab.verdict(), atLab.toString());
+        assertEquals(byHand(slower, cas, Judge.MARGIN)[3], atLab.verdict());
     }
 
     /** The verdict computed by hand: log ratios, their mean and t interval, exponentiated, against the margin. */

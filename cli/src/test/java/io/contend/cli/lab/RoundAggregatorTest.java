@@ -12,6 +12,7 @@ import java.util.Map;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 class RoundAggregatorTest {
@@ -44,5 +45,27 @@ class RoundAggregatorTest {
         assertEquals(Direction.HIGHER, faster.direction());
 
         assertEquals(Verdict.SAME, records.get(2).comparison().verdict(), records.get(2).comparison().toString());
+    }
+
+    /** A comparison that states its own tolerance is judged, and stored, at it; the others at the lab's 5%. */
+    @Test
+    void aComparisonsOwnMarginJudgesItsContenders() throws Exception {
+        List<String> log = new ArrayList<>();
+        // The contender scores 0.9x in every round, give or take 1%: beyond 5%, within 20%.
+        DirectTrial base = Fixtures.trial("jctools", log, 100, 60, 140, 80);
+        DirectTrial tenPercentLess = Fixtures.trial("contend", log, 90, 54.5, 125, 72.3);
+        Comparison lab = Fixtures.comparison(base, tenPercentLess);
+        Comparison goal = lab.withMargin(0.2);
+        Map<Trial, List<Sample>> samples = new RoundRunner().run(List.of(lab), RoundPlan.fixed(4), (r, n, s, t, x) -> { });
+        RoundAggregator aggregator = new RoundAggregator("queues", "quick", 1, "run-1");
+
+        ComparisonResult atLab = aggregator.records(List.of(lab), samples).get(1).comparison();
+        assertEquals(Verdict.SLOWER, atLab.verdict(), atLab.toString());
+        assertEquals(0.05, atLab.margin());
+        ComparisonResult atGoal = aggregator.records(List.of(goal), samples).get(1).comparison();
+        assertEquals(Verdict.SAME, atGoal.verdict(), atGoal.toString());
+        assertEquals(0.2, atGoal.margin());
+        assertEquals(atLab.ratio(), atGoal.ratio(), "the margin changes the verdict, not the estimate");
+        assertThrows(IllegalArgumentException.class, () -> lab.withMargin(1.0));
     }
 }
