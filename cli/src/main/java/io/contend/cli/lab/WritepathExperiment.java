@@ -32,7 +32,16 @@ import java.util.Map;
  * build's saturation afresh, from the same starting rate, and runs the builds at fixed shares of the calibrated
  * rate (quick: 50% and 80%; {@code --full}: 25%, 50% and 80%): the JDK build (baseline), contend's build and, at
  * 80% (at every load with {@code --full}), the JDK build with one contend component swapped in. No round's plan
- * depends on another round's result. Every run is read back in full and throws if a write was lost, a value differs, a segment does not
+ * depends on another round's result.
+ *
+ * <p>What a fixed-rate row is judged by depends on the mode. With {@code --full} (and in {@code contend lab
+ * calibrate}) it is the response-time p99 of 8 s runs, its interval from the block bootstrap. In quick and smoke
+ * mode the same runs last 1.2 s, and on a shared or virtual machine their p99 is set by the host's stalls: the
+ * A/A row of {@code calibrate} spans several-fold, wider than any difference between the builds. Quick mode
+ * therefore judges each run by what it resolves in that time, the heap bytes the path's own threads allocate
+ * per operation ({@value #PATH_BYTES} rows), the garbage CASSANDRA-13444 and Netty #7248 set out to remove;
+ * p50, p99 and the path's CPU time per operation stay in the row, kept per round, for {@code contend report
+ * --metric}. Every run is read back in full and throws if a write was lost, a value differs, a segment does not
  * verify, memory is left in the pool or a region leaked. The probes and fixed-rate runs draw the hockey stick,
  * {@code writepath-hockey.svg}.
  */
@@ -41,6 +50,8 @@ public final class WritepathExperiment implements Experiment, Calibrated {
     static final double SLO_MS = 10;
     static final String SATURATION = "saturation";
     static final String FIXED_RATE = "fixedRate";
+    /** The fixed-rate runs of quick and smoke mode, judged by the path's heap bytes per operation. */
+    static final String PATH_BYTES = "pathBytes";
     static final List<Integer> LOADS = List.of(25, 50, 80);
     static final int SWAP_LOAD = 80;
     /** Quick mode's loads: half the saturation, and the load where one component swapped shows. */
@@ -70,17 +81,18 @@ public final class WritepathExperiment implements Experiment, Calibrated {
         List<Comparison> comparisons = new ArrayList<>();
         comparisons.add(new Comparison(saturation(WritePathBuild.JDK), List.of(saturation(WritePathBuild.CONTEND)),
                 Direction.HIGHER));
+        String judged = plan.mode() == LabMode.FULL ? FIXED_RATE : PATH_BYTES;
         for (int load : plan.smoke() ? List.of(50) : plan.everyComparison() ? LOADS : HEADLINE_LOADS) {
             List<Trial> contenders = new ArrayList<>();
             boolean first = comparisons.size() == 1;
-            contenders.add(fixedRate(WritePathBuild.CONTEND, load, first && !plan.smoke()));
+            contenders.add(fixedRate(judged, WritePathBuild.CONTEND, load, first && !plan.smoke(), null));
             if (load == SWAP_LOAD || plan.everyComparison() || plan.smoke()) {
                 for (WritePathBuild swap : WritePathBuild.SWAPS) {
-                    contenders.add(fixedRate(swap, load, false));
+                    contenders.add(fixedRate(judged, swap, load, false, null));
                 }
             }
-            comparisons.add(new Comparison(fixedRate(WritePathBuild.JDK, load, first && !plan.smoke()), contenders,
-                    Direction.LOWER));
+            comparisons.add(new Comparison(fixedRate(judged, WritePathBuild.JDK, load, first && !plan.smoke(), null),
+                    contenders, Direction.LOWER));
         }
         return comparisons;
     }
@@ -94,8 +106,8 @@ public final class WritepathExperiment implements Experiment, Calibrated {
     public synchronized Comparison calibration(LabPlan plan) {
         mode = plan.mode();
         int load = plan.smoke() ? 50 : SWAP_LOAD;
-        return new Comparison(fixedRate(WritePathBuild.JDK, load, !plan.smoke(), "A"),
-                List.of(fixedRate(WritePathBuild.JDK, load, false, "B")), Direction.LOWER);
+        return new Comparison(fixedRate(FIXED_RATE, WritePathBuild.JDK, load, !plan.smoke(), "A"),
+                List.of(fixedRate(FIXED_RATE, WritePathBuild.JDK, load, false, "B")), Direction.LOWER);
     }
 
     /**
@@ -107,7 +119,7 @@ public final class WritepathExperiment implements Experiment, Calibrated {
     @Override
     public synchronized void continueFrom(List<ResultRecord> stored) {
         for (ResultRecord r : stored) {
-            if (r.benchmark().equals(FIXED_RATE)) {
+            if (r.benchmark().equals(FIXED_RATE) || r.benchmark().equals(PATH_BYTES)) {
                 ResultRecord.Secondary rate = r.secondary().get("calibratedSaturation");
                 if (rate == null || !(rate.score() >= 1)) {
                     throw new IllegalArgumentException("the stored run's " + r.params() + " has no calibrated rate: "
@@ -133,16 +145,14 @@ public final class WritepathExperiment implements Experiment, Calibrated {
     }
 
     /**
+     * @param judged {@value #FIXED_RATE}: the score is the response-time p99, with its latency blocks for the
+     *               bootstrap; {@value #PATH_BYTES}: the score is the path's heap bytes per operation, p99 a column
      * @param warmup whether the trial runs once, unmeasured, before the first round: the first fixed-rate trial of
      *               the JDK and contend builds do, so that round 0 does not measure the lab JVM's first run of the
      *               path (class loading and compilation); the first such run also searches the calibrated rate
+     * @param copy the A/A copy's label, or null for an ordinary trial
      */
-    private Trial fixedRate(WritePathBuild build, int load, boolean warmup) {
-        return fixedRate(build, load, warmup, null);
-    }
-
-    /** @param copy the A/A copy's label, or null for an ordinary trial */
-    private Trial fixedRate(WritePathBuild build, int load, boolean warmup, String copy) {
+    private Trial fixedRate(String judged, WritePathBuild build, int load, boolean warmup, String copy) {
         Map<String, String> params = new LinkedHashMap<>();
         params.put("build", build.label());
         params.put("load", load + "%");
@@ -150,7 +160,7 @@ public final class WritepathExperiment implements Experiment, Calibrated {
             params.put("of", name());
             params.put("copy", copy);
         }
-        return new DirectTrial(FIXED_RATE, params, WritePathRun.GENERATOR_THREADS, round -> {
+        return new DirectTrial(judged, params, WritePathRun.GENERATOR_THREADS, round -> {
             long calibrated = jdkSaturation();
             long rate = Math.max(1, calibrated * load / 100);
             WritePathRun.Measurement m = WritePathRun.run(build, rate, warmup(false), length(false));
@@ -160,6 +170,9 @@ public final class WritepathExperiment implements Experiment, Calibrated {
             secondary.put("calibratedSaturation", new ResultRecord.Secondary(calibrated, "ops/s"));
             secondary.put("opsPerSec", new ResultRecord.Secondary(m.result().opsPerSecond(), "ops/s"));
             secondary.put("p50Ms", new ResultRecord.Secondary(m.responseMs(50), "ms"));
+            if (judged.equals(PATH_BYTES)) {
+                secondary.put("p99Ms", new ResultRecord.Secondary(m.responseMs(99), "ms"));
+            }
             secondary.put("p999Ms", new ResultRecord.Secondary(m.responseMs(99.9), "ms"));
             secondary.put("bytesPerOp", new ResultRecord.Secondary(m.bytesPerOperation(), "B/op"));
             secondary.put("pathCpuUsPerOp", new ResultRecord.Secondary(m.pathCpuNanosPerOperation() / 1e3, "us/op"));
@@ -173,6 +186,9 @@ public final class WritepathExperiment implements Experiment, Calibrated {
             secondary.put("lostWrites", new ResultRecord.Secondary(m.readBack().lostWrites(), "writes"));
             secondary.put("readMismatches", new ResultRecord.Secondary(m.readBack().readMismatches(), "reads"));
             secondary.put("leaks", new ResultRecord.Secondary(m.readBack().leaks(), "regions"));
+            if (judged.equals(PATH_BYTES)) {
+                return new Sample(m.pathBytesPerOperation(), "B/op", secondary);
+            }
             return new Sample(m.responseMs(99), "ms", secondary, Sample.Blocks.of(99, m.blocks()));
         }).withWarmup(warmup ? 1 : 0);
     }
@@ -271,6 +287,7 @@ public final class WritepathExperiment implements Experiment, Calibrated {
         return new TableSpec(List.of("build", "load"), "build", WritePathBuild.JDK.label(), Direction.LOWER,
                 List.of(new TableSpec.Column("rate", "rate/s", "%.0f"),
                         new TableSpec.Column("p50Ms", "p50 ms", "%.3f"),
+                        new TableSpec.Column("p99Ms", "p99 ms", "%.3f"),
                         new TableSpec.Column("p999Ms", "p99.9 ms", "%.3f"),
                         new TableSpec.Column("pathCpuUsPerOp", "path CPU us/op", "%.1f"),
                         new TableSpec.Column("pathBytesPerOp", "path B/op", "%.0f"),
@@ -285,13 +302,15 @@ public final class WritepathExperiment implements Experiment, Calibrated {
                                 + "request stages, a deletion-time histogram and a checksum per flush). Builds: "
                                 + "jdk = synchronized bump allocator, AtomicInteger CAS count, 3 chained "
                                 + "ThreadPoolExecutors, Cassandra " + VersionProvider.peer("cassandra-all")
-                                + "'s histogram (the baseline); contend = XADD "
-                                + "regions, EVEN_ODD count, StagedExecutor on MPSC queues, contend's histogram; jdk+X "
+                                + "'s histogram, a new builder per flush as Cassandra makes one per SSTable writer "
+                                + "(the baseline); contend = XADD regions, EVEN_ODD count, StagedExecutor on MPSC "
+                                + "queues, contend's histogram, whose builder the flush thread keeps from one flush "
+                                + "to the next (cleared, so its spool is not allocated again); jdk+X "
                                 + "= the jdk build with contend's X alone.",
                         "saturation rows: the highest fixed rate whose response-time p99 stayed <= "
                                 + number(SLO_MS) + " ms, searched each round from the same starting rate (higher "
                                 + "is better).",
-                        "fixedRate rows: response-time p99 in ms (lower is better) at a share of "
+                        "fixedRate rows (--full): response-time p99 in ms (lower is better) at a share of "
                                 + "the jdk build's saturation, searched once before the rounds (rate/s); latency "
                                 + "from each request's intended start (coordinated omission corrected). "
                                 + WritePathRun.GENERATOR_THREADS + " generator threads, half writes, half reads of "
@@ -300,6 +319,13 @@ public final class WritepathExperiment implements Experiment, Calibrated {
                                 + "in a " + WritePathRun.POOL_MIB + " MiB pool. Threads: " + WritePathRun.GENERATOR_THREADS + " "
                                 + "generator (blocked on responses) + 3 stage + 1 flush; * = more threads "
                                 + "than CPUs.",
+                        "pathBytes rows (quick and smoke): the same fixed-rate runs, judged by path B/op, the heap "
+                                + "bytes the path's own threads allocate per operation (lower is better: the ratio is "
+                                + "the jdk build's bytes over this build's, so faster reads as fewer bytes), which "
+                                + "a short run measures to within a fraction of a percent; their p99 (p99 ms) is "
+                                + "set by the host's stalls in runs this short (see the A/A row of `contend lab "
+                                + "calibrate`) and is judged with --full, or from the file with `contend report "
+                                + "--metric p99Ms`.",
                         "path CPU us/op: CPU time per operation of the path's own threads (stages, flush), "
                                 + "hand-offs and wake-ups included. path B/op: heap bytes allocated per operation "
                                 + "by the same threads; gen B/op: by the generator's threads (requests, values, the "
@@ -307,7 +333,7 @@ public final class WritepathExperiment implements Experiment, Calibrated {
                         "Every run is read back in full before it counts: lost, mismatch and "
                                 + "leaks are 0 or the experiment fails. The hockey stick (latency vs rate "
                                 + "of each build) is drawn from results.json."))
-                .withDirections(Map.of(SATURATION, Direction.HIGHER));
+                .withDirections(Map.of(SATURATION, Direction.HIGHER, PATH_BYTES, Direction.LOWER));
     }
 
     private static String number(double v) {

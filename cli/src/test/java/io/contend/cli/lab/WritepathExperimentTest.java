@@ -34,8 +34,21 @@ class WritepathExperimentTest {
         assertEquals(List.of(1, 1), plan.get(1).sides().stream().map(Trial::warmupMeasurements).toList(),
                 "the first load's JDK and contend runs warm up before round 0");
         assertEquals(0, plan.get(2).sides().stream().mapToInt(Trial::warmupMeasurements).sum());
+        assertEquals(Set.of(WritepathExperiment.PATH_BYTES), plan.subList(1, 3).stream()
+                .flatMap(c -> c.sides().stream()).map(Trial::benchmark).collect(java.util.stream.Collectors.toSet()),
+                "quick mode judges the fixed-rate runs by the path's bytes per operation");
         List<Comparison> full = new WritepathExperiment().comparisons(new LabPlan(LabMode.FULL, List.of(), true, 2));
         assertEquals(List.of(5, 5, 5), full.subList(1, 4).stream().map(c -> c.contenders().size()).toList());
+        assertEquals(Set.of(WritepathExperiment.FIXED_RATE), full.subList(1, 4).stream()
+                .flatMap(c -> c.sides().stream()).map(Trial::benchmark).collect(java.util.stream.Collectors.toSet()),
+                "full mode judges them by their p99");
+        Comparison aa = new WritepathExperiment().calibration(new LabPlan(LabMode.QUICK, List.of(), false, 2));
+        assertEquals(WritepathExperiment.FIXED_RATE, aa.baseline().benchmark(), "the A/A row is the p99's floor");
+    }
+
+    private static boolean fixedRate(Trial t) {
+        return t.benchmark().equals(WritepathExperiment.FIXED_RATE)
+                || t.benchmark().equals(WritepathExperiment.PATH_BYTES);
     }
 
     /** Two smoke rounds as the lab runs them: saturation first, then the fixed rates, every row read back. */
@@ -48,7 +61,7 @@ class WritepathExperimentTest {
             for (Trial t : c.sides()) {
                 List<Sample> rounds = samples.get(t);
                 assertEquals(2, rounds.size(), t.describe());
-                if (t.benchmark().equals(WritepathExperiment.FIXED_RATE)) {
+                if (fixedRate(t)) {
                     assertEquals(rounds.get(0).secondary().get("rate"), rounds.get(1).secondary().get("rate"),
                             "the fixed rates come from one calibration before the rounds, not from each round: "
                                     + t.describe());
@@ -58,7 +71,12 @@ class WritepathExperimentTest {
                     for (String check : List.of("lostWrites", "readMismatches", "leaks")) {
                         assertEquals(0.0, s.secondary().get(check).score(), t.describe() + " " + check);
                     }
-                    if (t.benchmark().equals(WritepathExperiment.FIXED_RATE)) {
+                    if (t.benchmark().equals(WritepathExperiment.PATH_BYTES)) {
+                        assertEquals("B/op", s.unit(), s::toString);
+                        assertEquals(s.secondary().get("pathBytesPerOp").score(), s.score(), s::toString);
+                        assertTrue(s.secondary().get("p99Ms").score() > 0, "p99 stays a column: " + s);
+                    }
+                    if (fixedRate(t)) {
                         assertTrue(s.secondary().keySet().containsAll(Set.of("rate", "opsPerSec", "p50Ms", "p999Ms",
                                 "bytesPerOp", "pathBytesPerOp", "generatorBytesPerOp", "gcMs", "contextSwitchesPerSec",
                                 "migrationsPerSec")), s::toString);
