@@ -16,8 +16,8 @@ import java.util.TreeMap;
  * ones, so round i of a contender still pairs with round i of its baseline), its score and error become those of
  * all its rounds, its secondary results the mean over all rounds, its looks gain the new round count, and every
  * comparison is judged again over all the rounds by the rule of its looks ({@link StoppingRule}: the confidence
- * sequence, once there are two looks), at the margin it was judged at. A pure function, so {@link Rejudge} judging the file
- * again gives the same comparisons.
+ * sequence, once there are two looks), at the margin it was judged at. A pure function, so {@link Rejudge}
+ * judging the file again gives the same comparisons.
  */
 public final class ContinuedRun {
     private ContinuedRun() {

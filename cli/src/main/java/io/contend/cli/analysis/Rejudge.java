@@ -21,7 +21,8 @@ import java.util.TreeMap;
  * Judges the comparisons of one or more results files again, from their per-round samples: each contender's
  * round i is paired with its baseline's round i of the same run, the pairs of every run of the same comparison
  * are pooled, and the pooled ratio estimate is judged at the margin asked for, or else at the margin each
- * comparison was stored with (the lab's, unless the experiment's claim states its own). A pure function of the files.
+ * comparison was stored with (the lab's, unless the experiment's claim states its own). A pure function of the
+ * files.
  *
  * <p>The interval is the one the {@link StoppingRule} of the records asks for: Student's t interval for runs of one
  * look, the anytime-valid confidence sequence when a record's run was continued with {@code contend lab --more}

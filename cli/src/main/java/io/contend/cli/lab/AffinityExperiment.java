@@ -142,7 +142,7 @@ public final class AffinityExperiment implements Experiment, Calibrated {
 
     @Override
     public Duration budget(LabMode mode) {
-        return mode.budget(Duration.ofSeconds(40), Duration.ofMinutes(7));
+        return mode.budget(Duration.ofSeconds(50), Duration.ofMinutes(7));
     }
 
     @Override
@@ -155,8 +155,9 @@ public final class AffinityExperiment implements Experiment, Calibrated {
                         new TableSpec.Column("contextSwitchesPerOp", "ctxsw/req", "%.2f"),
                         new TableSpec.Column("migrationsPerSec", "migr/s", "%.1f"),
                         new TableSpec.Column("contextSwitchesPerSec", "ctxsw/s", "%.0f")),
-                List.of("pipeline rows (--full): response-time p99 in ms (lower is better), from each request's intended "
-                                + "start to the end of its third stage; " + PipelineRun.RATE + " requests/s from "
+                List.of("pipeline rows (--full): response-time p99 in ms (lower is better), from each "
+                                + "request's intended start to the end of its third stage; " + PipelineRun.RATE
+                                + " requests/s from "
                                 + PipelineRun.GENERATOR_THREADS + " load-generator threads (fixed rate), ~"
                                 + PipelineRun.WORK_PER_STAGE + " xorshift steps of CPU work per stage. Threads = "
                                 + "pipeline threads (3 x threadsPerStage); * marks more threads than CPUs "

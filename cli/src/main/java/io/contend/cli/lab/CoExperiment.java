@@ -129,7 +129,7 @@ public final class CoExperiment extends JmhExperiment {
 
     @Override
     public Duration budget(LabMode mode) {
-        return mode.budget(Duration.ofSeconds(55), Duration.ofMinutes(4));
+        return mode.budget(Duration.ofSeconds(45), Duration.ofMinutes(4));
     }
 
     @Override

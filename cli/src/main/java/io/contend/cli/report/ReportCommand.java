@@ -51,8 +51,8 @@ public final class ReportCommand implements Callable<Integer> {
     List<Path> inputs = new ArrayList<>();
 
     @Option(names = "--margin", paramLabel = "M", description = "Judge every comparison again at this equivalence "
-            + "margin, e.g. 0.02 for 2%% (default: each comparison's stored margin, the lab's 0.05 unless its experiment "
-            + "states its own).")
+            + "margin, e.g. 0.02 for 2%% (default: each comparison's stored margin, the lab's 0.05 unless its "
+            + "experiment states its own).")
     Double margin;
 
     @Option(names = "--metric", paramLabel = "NAME", description = "Judge every comparison again on this secondary "

@@ -56,7 +56,8 @@ class RoundAggregatorTest {
         DirectTrial tenPercentLess = Fixtures.trial("contend", log, 90, 54.5, 125, 72.3);
         Comparison lab = Fixtures.comparison(base, tenPercentLess);
         Comparison goal = lab.withMargin(0.2);
-        Map<Trial, List<Sample>> samples = new RoundRunner().run(List.of(lab), RoundPlan.fixed(4), (r, n, s, t, x) -> { });
+        Map<Trial, List<Sample>> samples = new RoundRunner().run(List.of(lab), RoundPlan.fixed(4),
+                (r, n, s, t, x) -> { });
         RoundAggregator aggregator = new RoundAggregator("queues", "quick", 1, "run-1");
 
         ComparisonResult atLab = aggregator.records(List.of(lab), samples).get(1).comparison();
