@@ -93,7 +93,7 @@ public final class RoundRunner {
         }
         long start = nanoClock.getAsLong();
         Duration warmup = Duration.ofNanos(start - warmupStart);
-        int rounds = 0;
+        int rounds = plan.fixedRounds(); // known before the first round only when fixed; else 0 until it ends
         int step = 0;
         for (int round = 0; round == 0 || round < rounds; round++) {
             for (Comparison c : comparisons) {

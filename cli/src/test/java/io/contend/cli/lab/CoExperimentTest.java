@@ -28,7 +28,8 @@ class CoExperimentTest {
                 "service and response time are two readings of one run, not two sides");
         Comparison overhead = plan.get(2);
         assertEquals(Map.of(CoExperiment.GENERATOR_THREADS, "1"), overhead.baselineDifference(overhead.contenders().get(0)));
-        assertEquals(0.2, overhead.margin(), 1e-12, "judged at its goal's tolerance, 2 threads at most 1.2x");
+        assertEquals(0.2, overhead.margin(), "judged at its goal's tolerance, 2 threads at most 1.2x");
+        assertEquals(CoExperiment.SCALING_GOAL - 1, CoExperiment.SCALING_TOLERANCE, 1e-12);
         assertEquals(io.contend.cli.analysis.Judge.MARGIN, plan.get(0).margin());
     }
 

@@ -33,9 +33,14 @@ class RoundRunnerTest {
         Comparison c = Fixtures.comparison(Fixtures.trial("A", log, 1), Fixtures.trial("B", log, 1),
                 Fixtures.trial("C", log, 1));
         List<Integer> progressRounds = new ArrayList<>();
-        new RoundRunner().run(List.of(c), RoundPlan.fixed(2), (r, n, s, t, trial) -> progressRounds.add(r), 4);
+        List<Integer> progressTotals = new ArrayList<>();
+        new RoundRunner().run(List.of(c), RoundPlan.fixed(2), (r, n, s, t, trial) -> {
+            progressRounds.add(r);
+            progressTotals.add(n);
+        }, 4);
         assertEquals(List.of("B@4", "C@4", "A@4", "C@5", "A@5", "B@5"), log);
         assertEquals(List.of(0, 0, 0, 1, 1, 1), progressRounds, "progress counts the look's own rounds");
+        assertEquals(List.of(2, 2, 2, 2, 2, 2), progressTotals, "a fixed count is known from the first round on");
         assertThrows(IllegalArgumentException.class,
                 () -> new RoundRunner().run(List.of(c), RoundPlan.fixed(2), (r, n, s, t, trial) -> { }, -1));
     }
@@ -50,8 +55,10 @@ class RoundRunnerTest {
             return new Sample(1, "ops/us", Map.of());
         });
         RoundPlan plan = new RoundPlan(Duration.ofSeconds(65), 0, 3, 12);
+        List<Integer> progressTotals = new ArrayList<>();
         Map<Trial, List<Sample>> samples = new RoundRunner(clock::get).run(List.of(Fixtures.comparison(a, b)), plan,
-                (r, n, s, t, trial) -> { });
+                (r, n, s, t, trial) -> progressTotals.add(n));
+        assertEquals(List.of(0, 0, 6, 6), progressTotals.subList(0, 4), "a fitted count is known once round 0 ends");
         assertEquals(6, samples.get(a).size(), "65 s / 10 s a round");
         assertEquals(6, samples.get(b).size());
         assertEquals(3, new RoundPlan(Duration.ofSeconds(5), 0, 3, 12).rounds(Duration.ofSeconds(10)), "at least min");
