@@ -1,6 +1,9 @@
 package io.contend.bench.queue;
 
+import io.contend.bench.interleave.Interleaved;
+import io.contend.bench.interleave.SideParams;
 import io.contend.queue.MessagePassingQueue;
+import java.util.Map;
 import java.util.Queue;
 import java.util.concurrent.locks.LockSupport;
 import java.util.function.LongUnaryOperator;
@@ -20,14 +23,10 @@ import java.util.function.LongUnaryOperator;
  */
 
 /**
- * One implementation's side of {@link InterleavedBurst}: queues A and B and an echo thread, as in
- * {@link QueueBurstCostBenchmark}, which the calling thread drives in blocks of round trips. Between blocks the echo
- * thread parks, so that only the active side's two threads are busy.
- *
- * <p>{@link InterleavedBurst} loads this class, and through it the queue classes, in a class loader of its own per
- * side, so that each side's loops have their own JIT profiles and compiled code, as in a JVM that runs one
- * implementation only: with one loader the offer and poll call sites would see every implementation and stop
- * inlining them.
+ * One implementation's side of the {@code queues} experiment's burst round trips, measured by {@link Interleaved}:
+ * queues A and B and an echo thread, as in {@link QueueBurstCostBenchmark}, which the calling thread drives in blocks
+ * of round trips. Between blocks the echo thread parks, so that only the active side's two threads are busy.
+ * Parameters: {@code queue}, {@code chunk}, {@code burst} (messages per round trip).
  */
 public final class BurstLoop implements LongUnaryOperator, AutoCloseable {
     /** Capacity (or maximum capacity) of both queues, as in the JMH benchmark. */
@@ -45,17 +44,15 @@ public final class BurstLoop implements LongUnaryOperator, AutoCloseable {
     private volatile Throwable failure;
 
     /**
-     * @param queue the queue kind ({@link QueueFactory#QUEUES})
      * @param impl the implementation ({@link QueueFactory#IMPLS})
-     * @param chunk chunk size of the linked kinds
-     * @param burst messages per round trip, at least 1
-     * @throws IllegalArgumentException for an unsupported kind and implementation, or a burst below 1
+     * @param params {@code queue} (a kind of {@link QueueFactory#QUEUES}), {@code chunk} (chunk size of the linked
+     *               kinds), {@code burst} (messages per round trip, at least 1)
+     * @throws IllegalArgumentException for an unsupported kind and implementation, or a parameter out of range
      */
-    public BurstLoop(String queue, String impl, int chunk, int burst) {
-        if (burst < 1) {
-            throw new IllegalArgumentException("burst must be at least 1: " + burst);
-        }
-        this.burst = burst;
+    public BurstLoop(String impl, Map<String, String> params) {
+        String queue = SideParams.string(params, "queue");
+        int chunk = SideParams.integer(params, "chunk", 1, 1 << 30);
+        this.burst = SideParams.integer(params, "burst", 1, 1 << 20);
         relaxedA = impl.equals(QueueFactory.CONTEND_RELAXED) ? QueueFactory.createContend(queue, chunk, CAPACITY) : null;
         relaxedB = impl.equals(QueueFactory.CONTEND_RELAXED) ? QueueFactory.createContend(queue, chunk, CAPACITY) : null;
         a = relaxedA != null ? new RelaxedQueue<>(relaxedA) : QueueFactory.create(queue, impl, chunk, CAPACITY);

@@ -1,10 +1,10 @@
 package io.contend.cli.lab;
 
-import io.contend.cli.results.Direction;
-import io.contend.cli.results.ResultRecord;
-import io.contend.cli.results.TableSpec;
+import io.contend.bench.queue.BurstLoop;
 import io.contend.bench.queue.QueueFactory;
-import io.contend.bench.queue.QueueThroughputBenchmark;
+import io.contend.bench.queue.ThroughputLoop;
+import io.contend.cli.results.Direction;
+import io.contend.cli.results.TableSpec;
 
 import java.time.Duration;
 import java.util.ArrayList;
@@ -18,13 +18,15 @@ import java.util.Map;
  * the Unsafe classes, the baseline; {@code jctools-varhandle}: their VarHandle twins) and, where the JDK has one,
  * a JDK queue ({@code jdk}: ArrayBlockingQueue for the array kinds, ConcurrentLinkedQueue for the unbounded ones).
  *
- * <p>Two benchmarks, one table. {@code throughput}: one producer and one consumer without backoff on a 128K
- * queue; the score is messages passed per microsecond ({@code pollsMade}, an {@code @AuxCounters} result: JMH's
- * primary result counts failed calls too). It runs as exactly one JMH group: threads = 2. {@code burstInterleaved}:
- * ns per round trip of 1, 10 or 100 messages through an echo thread (threads = 2: the thread that offers and polls
- * back, and the echo), measured for all sides of a comparison in one JVM, interleaved in 50 ms blocks
- * ({@link InterleavedBursts}): one JMH fork per side made per-fork means that compared where the threads ran more than
- * the queues. The JMH benchmark QueueBurstCostBenchmark measures the same round trip for use outside the lab.
+ * <p>Two measurements, one table, both of one producer and one consumer thread. {@code throughputInterleaved}: the
+ * producer offers and the consumer polls without backoff on a 128K queue ({@link ThroughputLoop}, after JCTools'
+ * QueueThroughputBackoffNone); the score is messages passed per microsecond. {@code burstInterleaved}: ns per round
+ * trip of 1, 10 or 100 messages through an echo thread ({@link BurstLoop}). Every side of a comparison is measured
+ * in one JVM, interleaved in short blocks ({@link Interleaving}): one JMH fork per side made per-fork means that
+ * compared where the threads ran more than the queues (SpscArray throughput forks at 70 or 260 messages per us,
+ * whichever queue they measured). The JMH benchmarks QueueThroughputBenchmark and QueueBurstCostBenchmark measure
+ * the same for use outside the lab. The A/A calibration row is JCTools' SpscArray throughput against itself, in one
+ * interleaved JVM as the comparisons are.
  *
  * <p>Contracts. {@code contend} is the default, JCTools' contract (QueueContract.BEST_EFFORT); {@code contend-strict}
  * is the same queue built QueueContract.STRICT, whose poll, size and isEmpty agree at the price of a full fence before
@@ -40,7 +42,7 @@ import java.util.Map;
  * classes and the JDK queue (which has no chunk, so it joins the chunk-128 comparison), bursts of 1, 10 and 100.
  * {@code --threads} does not apply: both benchmarks are one producer and one consumer by design.
  */
-public final class QueuesExperiment extends JmhExperiment {
+public final class QueuesExperiment implements Experiment, Calibrated {
     static final List<String> CHUNKS = List.of("16", "128", "1024", "16384");
     static final String HEADLINE_CHUNK = "128";
     static final List<String> BURSTS = List.of("1", "10", "100");
@@ -52,8 +54,10 @@ public final class QueuesExperiment extends JmhExperiment {
     static final List<String> RELAXED_DIFFERS = List.of(QueueFactory.MPSC_ARRAY, QueueFactory.MPSC_UNBOUNDED);
     /** One group: one producer thread and one consumer thread. */
     static final int GROUP_THREADS = 2;
-    /** The burst measurement's busy threads: the one that offers and polls back, and the echo thread. */
-    static final int BURST_THREADS = 2;
+    /** Throughput, measured by {@link ThroughputLoop}: a name of its own, never pooled with JMH forks' rows. */
+    static final String THROUGHPUT = "throughputInterleaved";
+    /** Burst round trips, measured by {@link BurstLoop}. */
+    static final String BURST = "burstInterleaved";
 
     @Override
     public String name() {
@@ -77,19 +81,20 @@ public final class QueuesExperiment extends JmhExperiment {
             for (String chunk : chunked && every ? CHUNKS : List.of(HEADLINE_CHUNK)) {
                 String c = chunked ? chunk : null;
                 List<Trial> contenders = new ArrayList<>();
-                contenders.add(trial(throughput(queue, QueueFactory.CONTEND, c), plan.mode()));
-                contenders.add(trial(throughput(queue, QueueFactory.CONTEND_STRICT, c), plan.mode()));
+                contenders.add(side(THROUGHPUT, queue, QueueFactory.CONTEND, c, null));
+                contenders.add(side(THROUGHPUT, queue, QueueFactory.CONTEND_STRICT, c, null));
                 if (RELAXED_DIFFERS.contains(queue)) {
-                    contenders.add(trial(throughput(queue, QueueFactory.CONTEND_RELAXED, c), plan.mode()));
+                    contenders.add(side(THROUGHPUT, queue, QueueFactory.CONTEND_RELAXED, c, null));
                 }
                 if (every || plan.smoke()) {
-                    contenders.add(trial(throughput(queue, QueueFactory.JCTOOLS_VARHANDLE, c), plan.mode()));
+                    contenders.add(side(THROUGHPUT, queue, QueueFactory.JCTOOLS_VARHANDLE, c, null));
                     if (chunk.equals(HEADLINE_CHUNK) && QueueFactory.supports(queue, QueueFactory.JDK)) {
-                        contenders.add(trial(throughput(queue, QueueFactory.JDK, null), plan.mode()));
+                        contenders.add(side(THROUGHPUT, queue, QueueFactory.JDK, null, null));
                     }
                 }
-                comparisons.add(new Comparison(trial(throughput(queue, QueueFactory.JCTOOLS, c), plan.mode()),
-                        contenders, Direction.HIGHER));
+                comparisons.add(new Comparison(side(THROUGHPUT, queue, QueueFactory.JCTOOLS, c, null), contenders,
+                        Direction.HIGHER, new Interleaving(ThroughputLoop.class.getName(),
+                                Map.of("queue", queue, "chunk", chunk), settings(plan.mode()), true)));
             }
         }
         List<String> bursts = every ? BURSTS : plan.smoke() ? List.of("10") : HEADLINE_BURSTS;
@@ -100,59 +105,82 @@ public final class QueuesExperiment extends JmhExperiment {
             }
             for (String burst : bursts) {
                 List<Trial> contenders = new ArrayList<>();
-                contenders.add(burst(queue, QueueFactory.CONTEND, burst));
-                contenders.add(burst(queue, QueueFactory.CONTEND_STRICT, burst));
+                contenders.add(burstSide(queue, QueueFactory.CONTEND, burst));
+                contenders.add(burstSide(queue, QueueFactory.CONTEND_STRICT, burst));
                 if ((every || plan.smoke()) && RELAXED_DIFFERS.contains(queue)) {
-                    contenders.add(burst(queue, QueueFactory.CONTEND_RELAXED, burst));
+                    contenders.add(burstSide(queue, QueueFactory.CONTEND_RELAXED, burst));
                 }
                 if (every || plan.smoke()) {
-                    contenders.add(burst(queue, QueueFactory.JCTOOLS_VARHANDLE, burst));
+                    contenders.add(burstSide(queue, QueueFactory.JCTOOLS_VARHANDLE, burst));
                     if (QueueFactory.supports(queue, QueueFactory.JDK)) {
-                        contenders.add(burst(queue, QueueFactory.JDK, burst));
+                        contenders.add(burstSide(queue, QueueFactory.JDK, burst));
                     }
                 }
-                comparisons.add(new Comparison(burst(queue, QueueFactory.JCTOOLS, burst), contenders, Direction.LOWER,
-                        new InterleavedBursts(queue, Integer.parseInt(HEADLINE_CHUNK), Integer.parseInt(burst),
-                                burstSettings(plan.mode()))));
+                comparisons.add(new Comparison(burstSide(queue, QueueFactory.JCTOOLS, burst), contenders,
+                        Direction.LOWER, new Interleaving(BurstLoop.class.getName(),
+                                Map.of("queue", queue, "chunk", HEADLINE_CHUNK, "burst", burst), settings(plan.mode()),
+                                false)));
             }
         }
         return comparisons;
     }
 
-    private static JmhRun throughput(String queue, String impl, String chunk) {
-        return new JmhRun(QueueThroughputBenchmark.THROUGHPUT_BENCHMARK, params(queue, impl, chunk), GROUP_THREADS);
+    private static Trial burstSide(String queue, String impl, String burst) {
+        String chunk = QueueFactory.usesChunk(queue) && !impl.equals(QueueFactory.JDK) ? HEADLINE_CHUNK : null;
+        return side(BURST, queue, impl, chunk, burst);
     }
 
     /**
-     * One side of a burst comparison: named by its trial, measured by the comparison's {@link InterleavedBursts}.
+     * One side of a comparison: named by its trial, measured by the comparison's {@link Interleaving}.
      */
-    private static Trial burst(String queue, String impl, String burst) {
-        String chunk = QueueFactory.usesChunk(queue) && !impl.equals(QueueFactory.JDK) ? HEADLINE_CHUNK : null;
+    private static Trial side(String benchmark, String queue, String impl, String chunk, String burst) {
         Map<String, String> params = params(queue, impl, chunk);
-        params.put("burst", burst);
-        return new DirectTrial(InterleavedBursts.BENCHMARK, params, BURST_THREADS, round -> {
-            throw new IllegalStateException("a burst side is measured with its comparison (InterleavedBursts)");
+        if (burst != null) {
+            params.put("burst", burst);
+        }
+        return new DirectTrial(benchmark, params, GROUP_THREADS, round -> {
+            throw new IllegalStateException("a queue side is measured with its comparison (Interleaving)");
         });
     }
 
     /**
-     * Quick rounds: 600 ms of warm-up per side (the VarHandle code reaches C2 within it, as in the JMH forks' 400 ms)
-     * and 10 blocks of 50 ms per side; a block is short enough that neighbouring blocks of two sides mostly share
-     * their threads' placement, which holds for seconds on the machines measured, and long enough that a block's
-     * mean is steady.
+     * Quick rounds: 400 ms of warm-up per side (the VarHandle code reaches C2 within it) and 6 blocks of 40 ms per
+     * side. Within a round the blocks of one side agree to a few per cent; what differs is each side's level from
+     * JVM to JVM (its compiled code and where its queue lies in memory, up to a third for SpscArray), so the budget
+     * goes to rounds rather than blocks. A block is short enough that neighbouring blocks of two sides mostly share
+     * their threads' placement, which holds for seconds on the machines measured.
      */
-    static InterleavedBursts.Settings burstSettings(LabMode mode) {
+    static Interleaving.Settings settings(LabMode mode) {
         return switch (mode) {
-            case SMOKE -> new InterleavedBursts.Settings(100, 20, 3);
-            case QUICK -> new InterleavedBursts.Settings(600, 50, 10);
-            case FULL -> new InterleavedBursts.Settings(2_000, 100, 30);
+            case SMOKE -> new Interleaving.Settings(100, 20, 3);
+            case QUICK -> new Interleaving.Settings(400, 40, 6);
+            case FULL -> new Interleaving.Settings(2_000, 100, 30);
         };
+    }
+
+    /**
+     * The A/A comparison: JCTools' SpscArray throughput as two sides of one interleaved comparison, measured as the
+     * experiment's comparisons are.
+     */
+    @Override
+    public Comparison calibration(LabPlan plan) {
+        return new Comparison(copy("A"), List.of(copy("B")), Direction.HIGHER,
+                new Interleaving(ThroughputLoop.class.getName(), Map.of("queue", QueueFactory.SPSC_ARRAY, "chunk",
+                        HEADLINE_CHUNK), settings(plan.mode()), true));
+    }
+
+    private Trial copy(String copy) {
+        Map<String, String> params = params(QueueFactory.SPSC_ARRAY, QueueFactory.JCTOOLS, null);
+        params.put("of", name());
+        params.put("copy", copy);
+        return new DirectTrial(THROUGHPUT, params, GROUP_THREADS, round -> {
+            throw new IllegalStateException("an A/A side is measured with its comparison (Interleaving)");
+        });
     }
 
     @Override
     public String roundSettingsIfOwn(LabMode mode) {
-        String jmh = super.roundSettingsIfOwn(mode);
-        return (jmh == null ? "" : jmh + "; ") + "bursts: " + burstSettings(mode).describe() + ", interleaved in one JVM";
+        return settings(mode).describe() + ", all sides of a comparison interleaved in one JVM";
     }
 
     private static Map<String, String> params(String queue, String impl, String chunk) {
@@ -170,54 +198,24 @@ public final class QueuesExperiment extends JmhExperiment {
         return mode.budget(Duration.ofSeconds(120), Duration.ofMinutes(12));
     }
 
-    /**
-     * Quick rounds measure 2 x 200 ms after the mode's 2 x 200 ms warm-up (the VarHandle code needs the 400 ms to
-     * reach C2), not the mode's 4 iterations: split by {@code VarianceSplit} on the iterations of stored quick runs,
-     * a queue's forks differ from each other about as much as their iterations do (thread placement decides a
-     * fork's level), so for the same time more, shorter forks give the narrower interval.
-     */
-    @Override
-    protected JmhSettings settings(LabMode mode) {
-        return mode == LabMode.QUICK ? new JmhSettings(1, 2, 200, 2, 200) : mode.settings();
-    }
-
-    /** Throughput's score is messages passed per microsecond (pollsMade), not JMH's primary result. */
-    @Override
-    protected String scoreResult(JmhRun run) {
-        return run.benchmark().equals(QueueThroughputBenchmark.THROUGHPUT_BENCHMARK) ? QueueThroughputBenchmark.POLLS_MADE
-                : null;
-    }
-
-    /** The four counters of the throughput benchmark, per microsecond. */
-    @Override
-    protected Map<String, ResultRecord.Secondary> secondary(JmhRun run, Map<String, ResultRecord.Secondary> jmh) {
-        Map<String, ResultRecord.Secondary> counters = new LinkedHashMap<>();
-        if (run.benchmark().equals(QueueThroughputBenchmark.THROUGHPUT_BENCHMARK)) {
-            for (String name : QueueThroughputBenchmark.COUNTERS) {
-                counters.put(name, new ResultRecord.Secondary(required(jmh, name), jmh.get(name).unit()));
-            }
-        }
-        return counters;
-    }
-
     @Override
     public TableSpec table() {
         return new TableSpec(List.of("queue", "impl", "chunk", "burst"), "impl", QueueFactory.JCTOOLS, Direction.HIGHER,
                 List.of(new TableSpec.Column("offersFailed", "offer fails/us", "%.3f"),
                         new TableSpec.Column("pollsFailed", "poll fails/us", "%.3f")),
-                List.of("throughput: 1 producer + 1 consumer (Threads 2, one JMH group), no backoff, "
-                                + "capacity 128K; score: messages passed per microsecond (pollsMade), higher is "
-                                + "better. Failed offers: queue full, or for the unbounded kinds the producer "
-                                + "128K ahead of the consumer (held back so the heap stays bounded); failed "
-                                + "polls: queue empty.",
+                List.of("throughputInterleaved: 1 producer + 1 consumer thread, no backoff, capacity 128K; "
+                                + "score: messages passed per microsecond, higher is better. Failed offers: queue "
+                                + "full, or for the unbounded kinds the producer 128K ahead of the consumer (held "
+                                + "back so the heap stays bounded); failed polls: queue empty; both per "
+                                + "microsecond.",
                         "burstInterleaved: ns per round trip of `burst` messages (lower is better): one "
                                 + "thread offers them to queue A, an echo thread moves them to queue B, the first "
-                                + "polls them back (Threads 2). Every side of a comparison runs in the same JVM, "
-                                + "in turn, in blocks of about 50 ms (quick), each side in a class loader of its "
-                                + "own so that its code is compiled as if alone; a round is one such JVM, its "
-                                + "score per side the mean of its blocks. Neighbouring blocks share where the two "
-                                + "threads run, which sets the round trip's time several-fold on a shared or "
-                                + "virtual machine and changes between JVMs. Chunk 128.",
+                                + "polls them back. Chunk 128.",
+                        "Both: every side of a comparison runs in the same JVM, in turn, in blocks of about "
+                                + "40 ms (quick), each side in a class loader of its own so that its code is "
+                                + "compiled as if alone; a round is one such JVM, its score per side the mean of "
+                                + "its blocks. Neighbouring blocks share where the two threads run, which sets the "
+                                + "speed several-fold on a shared or virtual machine and changes between JVMs.",
                         "impl: contend (io.contend.queue with its default contract, JCTools': size and isEmpty "
                                 + "best-effort); contend-strict: the same queue built QueueContract.STRICT, whose "
                                 + "poll, size and isEmpty agree across threads at the price of a full fence before "
@@ -229,7 +227,7 @@ public final class QueuesExperiment extends JmhExperiment {
                                 + "jdk: ArrayBlockingQueue (array kinds), ConcurrentLinkedQueue (unbounded kinds).",
                         "chunk: chunk size (growable: initial capacity); jdk rows have none and compare "
                                 + "with JCTools at chunk 128."))
-                .withDirections(Map.of(InterleavedBursts.BENCHMARK, Direction.LOWER))
+                .withDirections(Map.of(BURST, Direction.LOWER))
                 .withPairs(List.of(new TableSpec.Pair(QueueFactory.CONTEND_STRICT, QueueFactory.CONTEND),
                         new TableSpec.Pair(QueueFactory.CONTEND, QueueFactory.CONTEND_RELAXED)));
     }

@@ -1,0 +1,158 @@
+package io.contend.cli.lab;
+
+import io.contend.bench.interleave.Interleaved;
+import io.contend.cli.results.ResultRecord;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * A comparison measured jointly: each round runs {@code bench}'s {@link Interleaved} in a fresh JVM, which measures
+ * every side of the comparison in turn in short blocks, so that the sides of a round share the placement of their
+ * threads (its class comment says why per-fork means did not). Each side's sample is the mean of its blocks, with the
+ * blocks kept as its iterations, and the mean of each counter the side reports as a secondary result.
+ *
+ * @param sideClass the class {@link Interleaved} loads once per side
+ * @param params the sides' shared parameters (each side's {@code impl} comes from its trial)
+ * @param settings warm-up and blocks
+ * @param perMicrosecond whether the score is operations per microsecond (each block's, from its ns per operation)
+ *                       rather than ns per operation
+ */
+record Interleaving(String sideClass, Map<String, String> params, Settings settings, boolean perMicrosecond)
+        implements Comparison.Joint {
+
+    /**
+     * @param warmupMs warm-up per side, in blocks taken in turn
+     * @param blockMs the length of one block
+     * @param blocks measured blocks per side and round
+     */
+    record Settings(int warmupMs, int blockMs, int blocks) {
+        /** @return what one round of a comparison of {@code sides} sides takes, at least, in ms */
+        long expectedMs(int sides) {
+            return (long) sides * (warmupMs + (long) blockMs * blocks);
+        }
+
+        /** @return e.g. "600 ms warm-up and 10 x 50 ms blocks per side" */
+        String describe() {
+            return warmupMs + " ms warm-up and " + blocks + " x " + blockMs + " ms blocks per side";
+        }
+    }
+
+    /** How long a round may take beyond its expected time before its JVM is stopped. */
+    static final long GRACE_MS = 60_000;
+
+    /** Copies the parameters, keeping their order. */
+    Interleaving {
+        Objects.requireNonNull(sideClass, "sideClass");
+        params = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(params));
+        Objects.requireNonNull(settings, "settings");
+    }
+
+    @Override
+    public List<Sample> measure(int round, List<Trial> sides) throws Exception {
+        List<String> impls = new ArrayList<>();
+        for (Trial t : sides) {
+            impls.add(t.params().get("impl"));
+        }
+        String what = describe();
+        Path output = Files.createTempFile("contend-interleaved", ".txt");
+        try {
+            List<String> command = new ArrayList<>(List.of(
+                    Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                    "-XX:+IgnoreUnrecognizedVMOptions", "--sun-misc-unsafe-memory-access=allow",
+                    "-cp", System.getProperty("java.class.path"), Interleaved.class.getName(),
+                    "side=" + sideClass, "impls=" + String.join(",", impls),
+                    "warmupMs=" + settings.warmupMs(), "blockMs=" + settings.blockMs(),
+                    "blocks=" + settings.blocks(), "round=" + round));
+            params.forEach((k, v) -> command.add(k + "=" + v));
+            Process p = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(output.toFile()).start();
+            long limit = settings.expectedMs(sides.size()) * 3 + GRACE_MS;
+            boolean ended;
+            try {
+                ended = p.waitFor(limit, TimeUnit.MILLISECONDS);
+            } catch (InterruptedException e) {
+                p.destroyForcibly();
+                Thread.currentThread().interrupt();
+                throw new IOException("interrupted while measuring " + what, e);
+            }
+            if (!ended) {
+                p.destroyForcibly();
+                throw new IOException("the interleaved measurement of " + what + " did not end within " + limit + " ms");
+            }
+            List<String> lines = Files.readAllLines(output, StandardCharsets.UTF_8);
+            if (p.exitValue() != 0) {
+                throw new IOException("the interleaved measurement of " + what + " failed (exit " + p.exitValue()
+                        + "): " + String.join(" | ", lines.subList(Math.max(0, lines.size() - 3), lines.size())));
+            }
+            return parse(lines, impls, perMicrosecond);
+        } finally {
+            Files.deleteIfExists(output);
+        }
+    }
+
+    /** @return e.g. "BurstLoop {queue=SpscArray, chunk=128, burst=1}" */
+    String describe() {
+        return sideClass.substring(sideClass.lastIndexOf('.') + 1) + " " + params;
+    }
+
+    /**
+     * @param lines the measurement's output
+     * @param impls the sides' implementations, in order
+     * @param perMicrosecond whether each block's ns per operation is turned into operations per microsecond
+     * @return each side's sample, in order: the mean of its blocks, the blocks as its iterations, and the mean of
+     *         each of its counters (per microsecond) as a secondary result
+     * @throws IOException naming what is missing or malformed
+     */
+    static List<Sample> parse(List<String> lines, List<String> impls, boolean perMicrosecond) throws IOException {
+        List<String> names = new ArrayList<>();
+        List<List<Double>> blocks = new ArrayList<>();
+        List<Map<String, ResultRecord.Secondary>> counters = new ArrayList<>();
+        for (String line : lines) {
+            String[] f = line.trim().split("\\s+");
+            if (f.length >= 3 && f[0].equals("side")) {
+                List<Double> values = numbers(f, 2, line);
+                names.add(f[1]);
+                blocks.add(perMicrosecond ? values.stream().map(ns -> 1000.0 / ns).toList() : values);
+                counters.add(new LinkedHashMap<>());
+            } else if (f.length >= 4 && f[0].equals("counter") && !names.isEmpty()
+                    && names.get(names.size() - 1).equals(f[1])) {
+                counters.get(counters.size() - 1).put(f[2], new ResultRecord.Secondary(mean(numbers(f, 3, line)),
+                        "ops/us"));
+            } // JVM warnings and the like otherwise
+        }
+        // Sides are reported in the order they were given, so an A/A comparison may name one implementation twice.
+        List<Sample> samples = new ArrayList<>();
+        for (int i = 0; i < impls.size(); i++) {
+            if (i >= names.size() || !names.get(i).equals(impls.get(i))) {
+                throw new IOException("the interleaved output has no blocks for " + impls.get(i) + " (side " + (i + 1)
+                        + " of " + impls.size() + "): " + lines);
+            }
+            samples.add(new Sample(mean(blocks.get(i)), perMicrosecond ? "ops/us" : "ns/op", counters.get(i),
+                    blocks.get(i)));
+        }
+        return samples;
+    }
+
+    private static List<Double> numbers(String[] fields, int from, String line) throws IOException {
+        List<Double> values = new ArrayList<>();
+        for (int i = from; i < fields.length; i++) {
+            try {
+                values.add(Double.parseDouble(fields[i]));
+            } catch (NumberFormatException e) {
+                throw new IOException("not a number in the interleaved output: '" + fields[i] + "' in '" + line + "'");
+            }
+        }
+        return values;
+    }
+
+    private static double mean(List<Double> values) {
+        return values.stream().mapToDouble(Double::doubleValue).average().orElseThrow();
+    }
+}

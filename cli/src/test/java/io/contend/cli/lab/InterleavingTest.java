@@ -1,0 +1,95 @@
+package io.contend.cli.lab;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.contend.bench.queue.BurstLoop;
+import io.contend.bench.queue.QueueFactory;
+import io.contend.bench.queue.ThroughputLoop;
+import java.io.IOException;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/** Joint measurements interleaved in one child JVM: the output's parsing, and real rounds of both queue sides. */
+class InterleavingTest {
+
+    @Test
+    void eachSideGetsTheMeanOfItsBlocksWithTheBlocksAsIterations() throws IOException {
+        List<Sample> samples = Interleaving.parse(List.of(
+                "OpenJDK 64-Bit Server VM warning: something",
+                "side jctools 100.0 300.0",
+                "side contend 110.5 290.5"), List.of("jctools", "contend"), false);
+        assertEquals(200.0, samples.get(0).score(), 1e-9);
+        assertEquals(200.5, samples.get(1).score(), 1e-9);
+        assertEquals(List.of(110.5, 290.5), samples.get(1).iterations());
+        assertEquals("ns/op", samples.get(0).unit());
+    }
+
+    @Test
+    void perMicrosecondTurnsEachBlockIntoARateAndCountersBecomeSecondaryResults() throws IOException {
+        List<Sample> samples = Interleaving.parse(List.of(
+                "side jctools 4.0 2.0",
+                "counter jctools pollsFailed 1.0 3.0",
+                "side jctools 10.0 10.0"), List.of("jctools", "jctools"), true);
+        assertEquals(375.0, samples.get(0).score(), 1e-9, "mean of 250 and 500 messages per us");
+        assertEquals(List.of(250.0, 500.0), samples.get(0).iterations());
+        assertEquals("ops/us", samples.get(0).unit());
+        assertEquals(2.0, samples.get(0).secondary().get("pollsFailed").score(), 1e-9);
+        assertEquals(100.0, samples.get(1).score(), 1e-9, "the second side of the same name is its own");
+        assertTrue(samples.get(1).secondary().isEmpty(), "the counter belongs to the side before it");
+    }
+
+    @Test
+    void aMissingSideOrAMalformedValueIsAnErrorNamingIt() {
+        IOException missing = assertThrows(IOException.class,
+                () -> Interleaving.parse(List.of("side jctools 1.0"), List.of("jctools", "contend"), false));
+        assertTrue(missing.getMessage().contains("no blocks for contend"), missing.getMessage());
+        IOException bad = assertThrows(IOException.class,
+                () -> Interleaving.parse(List.of("side jctools 1.0 x"), List.of("jctools"), false));
+        assertTrue(bad.getMessage().contains("'x'"), bad.getMessage());
+    }
+
+    @Test
+    void oneBurstRoundMeasuresEverySideInAChildJvm() throws Exception {
+        List<Trial> sides = List.of(side(QueueFactory.JCTOOLS), side(QueueFactory.CONTEND), side(QueueFactory.JDK));
+        List<Sample> samples = new Interleaving(BurstLoop.class.getName(), Map.of("queue", QueueFactory.SPSC_ARRAY,
+                "chunk", "128", "burst", "10"), new Interleaving.Settings(50, 10, 3), false).measure(0, sides);
+        assertEquals(3, samples.size());
+        for (Sample s : samples) {
+            assertEquals(3, s.iterations().size(), "one value per block");
+            assertTrue(s.score() > 0 && Double.isFinite(s.score()), "ns per round trip: " + s.score());
+        }
+    }
+
+    @Test
+    void oneThroughputRoundMeasuresEverySideAndItsCounters() throws Exception {
+        List<Trial> sides = List.of(side(QueueFactory.JCTOOLS), side(QueueFactory.CONTEND_RELAXED),
+                side(QueueFactory.JCTOOLS));
+        List<Sample> samples = new Interleaving(ThroughputLoop.class.getName(), Map.of("queue",
+                QueueFactory.MPSC_UNBOUNDED, "chunk", "128"), new Interleaving.Settings(50, 10, 3), true)
+                .measure(1, sides);
+        assertEquals(3, samples.size());
+        for (Sample s : samples) {
+            assertEquals(3, s.iterations().size(), "one value per block");
+            assertTrue(s.score() > 0 && Double.isFinite(s.score()), "messages per us: " + s.score());
+            assertEquals(List.of("offersFailed", "pollsFailed"), List.copyOf(s.secondary().keySet()));
+        }
+    }
+
+    @Test
+    void aFailedChildJvmIsAnErrorWithItsOutput() {
+        List<Trial> sides = List.of(side("no-such-impl"));
+        IOException e = assertThrows(IOException.class, () -> new Interleaving(BurstLoop.class.getName(),
+                Map.of("queue", QueueFactory.SPSC_ARRAY, "chunk", "128", "burst", "10"),
+                new Interleaving.Settings(10, 10, 1), false).measure(0, sides));
+        assertTrue(e.getMessage().contains("exit 2") && e.getMessage().contains("no-such-impl"), e.getMessage());
+    }
+
+    private static Trial side(String impl) {
+        return new DirectTrial("burstInterleaved", Map.of("queue", "SpscArray", "impl", impl), 2, round -> {
+            throw new AssertionError("measured jointly");
+        });
+    }
+}
