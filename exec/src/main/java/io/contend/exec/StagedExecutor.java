@@ -23,7 +23,8 @@ import java.util.function.Supplier;
  * queue per worker chosen by a dispatch policy. Every queue has a consumer flag (an AtomicBoolean taken with a
  * CAS) that makes its holder the queue's single consumer: a worker holds it while it moves up to batchLimit
  * tasks into its private batch, and shutdownNow takes it for good. A worker runs its batch, forwards each
- * result to the next stage, and idles with its own IdleStrategy (by default spin -> yield -> park). Producers
+ * result to the next stage, and idles with its own IdleStrategy (by default IdleStrategy.forBusyThreads of the
+ * workers and one submitter: spin, yield, then park while CPUs are to spare, else park at once). Producers
  * unpark a parked worker after their offer.
  *
  * Wake-up (Dekker): before an idle step that may park (IdleStrategy.mayBlock), a worker stores parked = true
@@ -63,7 +64,8 @@ import java.util.function.Supplier;
 /**
  * A staged executor: a pipeline of named stages, each with its own workers and queues, tasks flowing from one
  * stage to the next (CASSANDRA-1632). Workers drain up to a batch limit per wake-up and idle with an
- * {@link IdleStrategy} of their own (spin, yield, park by default); per-stage metrics count tasks, batches and queue
+ * {@link IdleStrategy} of their own (by default spin, yield, park where the machine has more CPUs than the workers
+ * and one submitter, else park at once: see {@link Builder#idle}); per-stage metrics count tasks, batches and queue
  * depth. Typed end to end: {@code StagedExecutor<I, O>} takes tasks of type I through {@link #submit(Object)} and
  * hands results of type O to its sink, and the builder checks that each stage takes what the one before returns:
  * <pre>{@code
@@ -112,13 +114,14 @@ public final class StagedExecutor<I, O> implements Executor, AutoCloseable {
 
     private StagedExecutor(Builder<I, O> b) {
         this.sink = b.sink;
-        this.idle = b.idle;
         List<Stage> list = new ArrayList<>();
         int total = 0;
         for (StageSpec spec : b.specs) {
             list.add(new Stage(spec.name, spec.handler, spec.workers, b.queueMode, b.dispatch, b.batchLimit, b.chunk));
             total += spec.workers;
         }
+        int busy = total + 1; // the workers and at least one thread that submits to them
+        this.idle = b.idle != null ? b.idle : () -> IdleStrategy.forBusyThreads(busy);
         for (int i = 0; i + 1 < list.size(); i++) {
             list.get(i).next = list.get(i + 1);
         }
@@ -402,6 +405,10 @@ public final class StagedExecutor<I, O> implements Executor, AutoCloseable {
             s.append(", ").append(stage.name).append('x').append(stage.workers.length).append(' ').append(stage.mode.label())
                     .append(" depth=").append(stage.queueDepth());
         }
+        Worker first = stages.get(0).workers[0];
+        if (first != null) {
+            s.append(", idle=").append(first.idleStrategy().spec());
+        }
         return s.append('}').toString();
     }
 
@@ -469,7 +476,8 @@ public final class StagedExecutor<I, O> implements Executor, AutoCloseable {
         private DispatchPolicy dispatch = DispatchPolicy.ROUND_ROBIN;
         private int batchLimit = 64;
         private int chunk = 1024;
-        private Supplier<? extends IdleStrategy> idle = IdleStrategy::spinThenPark;
+        /** Null for the default, {@link IdleStrategy#forBusyThreads} of the workers and one submitter. */
+        private Supplier<? extends IdleStrategy> idle;
         private ThreadFactory threadFactory = DEFAULT_THREAD_FACTORY;
         private Consumer<Object> sink;
 
@@ -544,8 +552,15 @@ public final class StagedExecutor<I, O> implements Executor, AutoCloseable {
          * How idle workers wait. Each worker asks the supplier once, at build, for an instance of its own (idle
          * strategies keep per-thread state). A worker publishes that it may be parked before each idle step for which
          * {@link IdleStrategy#mayBlock()} is true, and producers unpark it then; a strategy that parks without saying
-         * so is woken only by its own timeout. Default {@link IdleStrategy#spinThenPark()}; with more busy threads
-         * than CPUs, {@code () -> IdleStrategy.forBusyThreads(n)}.
+         * so is woken only by its own timeout.
+         *
+         * <p>Default: {@link IdleStrategy#forBusyThreads} of the executor's workers and one thread that submits,
+         * that is {@link IdleStrategy#spinThenPark()} when the machine has more CPUs than those, else
+         * {@link IdleStrategy#parkAtOnce()}. Where more threads compete for the CPUs (several submitters, other
+         * pools), pass {@code () -> IdleStrategy.forBusyThreads(n)} with their number. Why: with more busy threads than
+         * CPUs every yield of spinThenPark is a context switch; the lab's {@code affinity} experiment counts them per
+         * request ({@code contextSwitches} rows; docs/results/2026-11-27-quick-6 has the unpinned rows with
+         * spinThenPark on 2 CPUs, about six times the JDK pool's).
          *
          * @param strategies gives each worker its strategy, not null
          * @return this

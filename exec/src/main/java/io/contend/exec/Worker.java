@@ -67,6 +67,11 @@ final class Worker implements Runnable {
     private volatile boolean parked;
     volatile Thread thread;
 
+    /** @return the worker's idle strategy, for the executor's toString */
+    IdleStrategy idleStrategy() {
+        return idle;
+    }
+
     Worker(StagedExecutor<?, ?> executor, Stage stage, int index, IdleStrategy idle) {
         this.executor = executor;
         this.stage = stage;

@@ -192,6 +192,34 @@ class StagedExecutorApiTest {
     }
 
     @Test
+    void theDefaultIdleStrategyParksAtOnceWhenTheWorkersAndASubmitterFillTheCpus() throws Exception {
+        int cpus = Runtime.getRuntime().availableProcessors();
+        StagedExecutor<Integer, Integer> full = StagedExecutor.<Integer>builder().stage("a", cpus, t -> t).build();
+        try {
+            assertTrue(full.toString().endsWith("idle=" + IdleStrategy.parkAtOnce().spec() + "}"), full.toString());
+        } finally {
+            full.close();
+        }
+        if (cpus >= 3) {
+            StagedExecutor<Integer, Integer> spare = StagedExecutor.<Integer>builder().stage("a", cpus - 2, t -> t)
+                    .build();
+            try {
+                assertTrue(spare.toString().endsWith("idle=" + IdleStrategy.spinThenPark().spec() + "}"),
+                        spare.toString());
+            } finally {
+                spare.close();
+            }
+        }
+        StagedExecutor<Integer, Integer> given = StagedExecutor.<Integer>builder().idle(IdleStrategy::busySpin)
+                .stage("a", cpus, t -> t).build();
+        try {
+            assertTrue(given.toString().endsWith("idle=" + IdleStrategy.busySpin().spec() + "}"), given.toString());
+        } finally {
+            given.close();
+        }
+    }
+
+    @Test
     void aSupplierThatGivesNullIsRefusedAtBuild() {
         IllegalStateException e = assertThrows(IllegalStateException.class,
                 () -> StagedExecutor.<Integer>builder().idle(() -> null).stage("s", 1, t -> t).build());
