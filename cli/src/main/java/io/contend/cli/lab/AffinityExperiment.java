@@ -169,7 +169,9 @@ public final class AffinityExperiment implements Experiment, Calibrated {
                                 + "calibrate`) and is judged with --full, or from the file with `contend report "
                                 + "--metric p99Ms`.",
                         "strategy: contend StagedExecutor workers pinned by none / equalSpread / "
-                                + "firstAssignment (CASSANDRA-1632); jdk: three chained ThreadPoolExecutors, the baseline.",
+                                + "firstAssignment (CASSANDRA-1632), idling with the executor's default strategy "
+                                + "(spin, yield, park where CPUs are to spare; park at once where its workers and a "
+                                + "submitter fill them); jdk: three chained ThreadPoolExecutors, the baseline.",
                         "migr/s, ctxsw/s: CPU migrations and context switches per second summed over "
                                 + "the pipeline's threads (/proc/self/task/<tid>/sched and status).",
                         "A round builds the pipeline, warms it up (quick: 0.3 s), then measures "
