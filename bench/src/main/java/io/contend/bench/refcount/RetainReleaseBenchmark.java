@@ -18,7 +18,8 @@ import java.util.concurrent.TimeUnit;
  * retain, burn {@code delay} tokens of CPU ({@link Blackhole#consumeCPU}), release. {@code _contended}: all
  * threads share one object; {@code _uncontended}: each thread has its own. The object always keeps one
  * reference of its own, so no release is final. Every implementation is called through the same
- * {@link RefCountTarget} wrapper (one monomorphic call), Netty's through its own AbstractReferenceCounted.
+ * {@link RefCountTarget} interface (one monomorphic call per fork), on the counted object itself, Netty's an
+ * AbstractReferenceCounted.
  */
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.NANOSECONDS)
@@ -83,8 +84,8 @@ public class RetainReleaseBenchmark {
     }
 
     private static boolean retainRelease(RefCountTarget target, int delay) {
-        target.retain();
+        target.retainOnce();
         Blackhole.consumeCPU(delay);
-        return target.release();
+        return target.releaseOnce();
     }
 }

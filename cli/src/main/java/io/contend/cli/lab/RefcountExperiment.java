@@ -100,8 +100,11 @@ public final class RefcountExperiment extends JmhExperiment {
                                 + "threads. contended: both threads on one object; uncontended: one object per "
                                 + "thread. delay: Blackhole.consumeCPU tokens between retain and release.",
                         "CAS, XADD_NAIVE (unsafe, Netty #8563), EVEN_ODD (contend's default): contend's "
-                                + "RefCountUpdater on the object's own field; NETTY: io.netty.util.AbstractReferenceCounted "
-                                + "4.2.20.Final, the baseline of every ratio."))
+                                + "RefCountUpdater on the counted object's own field, which shares a cache line with "
+                                + "the object's header; NETTY: io.netty.util.AbstractReferenceCounted 4.2.20.Final, "
+                                + "which keeps its count in an object of its own (RefCnt), the baseline of every "
+                                + "ratio. The benchmark calls each counted object directly, through one interface; "
+                                + "each ends in 64 bytes of padding."))
                 .withPublished(new PublishedTable("Netty PR #7248 (2017), AbstractReferenceCountedByteBufBenchmark, "
                         + "JMH sample mode, ns/op; BEFORE is the CAS loop, AFTER the XADD of the PR",
                         List.of("delay", "contended BEFORE", "contended AFTER", "uncontended BEFORE", "uncontended AFTER"),
