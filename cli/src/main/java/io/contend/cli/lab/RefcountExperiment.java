@@ -89,7 +89,7 @@ public final class RefcountExperiment extends JmhExperiment {
 
     @Override
     public Duration budget(LabMode mode) {
-        return mode.budget(Duration.ofSeconds(60), Duration.ofMinutes(7));
+        return mode.budget(Duration.ofSeconds(75), Duration.ofMinutes(7));
     }
 
     @Override
