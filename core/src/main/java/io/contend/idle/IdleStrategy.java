@@ -94,7 +94,8 @@ public interface IdleStrategy {
 
     /**
      * 100 spins, 10 yields, then parks of 10 ms: the spin-then-park of Cassandra's SEPWorker, and the staged
-     * executor's default where the machine has more CPUs than busy threads ({@link #forBusyThreads(int)}). Meant for a thread that is woken by unpark when work arrives; the 10 ms period is only a guard.
+     * executor's default where the machine has more CPUs than busy threads ({@link #forBusyThreads(int)}). Meant
+     * for a thread that is woken by unpark when work arrives; the 10 ms period is only a guard.
      *
      * @return a new strategy
      */

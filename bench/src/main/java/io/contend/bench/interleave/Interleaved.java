@@ -161,7 +161,8 @@ public final class Interleaved {
                 throw e;
             }
             try {
-                return new Side(impl, type.getConstructor(String.class, Map.class).newInstance(impl, Map.copyOf(params)));
+                Object instance = type.getConstructor(String.class, Map.class).newInstance(impl, Map.copyOf(params));
+                return new Side(impl, instance);
             } catch (InvocationTargetException e) {
                 if (e.getCause() instanceof IllegalArgumentException) {
                     usage(e.getCause().getMessage());
@@ -179,7 +180,8 @@ public final class Interleaved {
                 return;
             }
             for (Map.Entry<String, Long> c : counters.get().entrySet()) {
-                countersPerUs.computeIfAbsent(c.getKey(), k -> new double[blocks])[block] = c.getValue() * 1000.0 / nanos;
+                double perUs = c.getValue() * 1000.0 / nanos;
+                countersPerUs.computeIfAbsent(c.getKey(), k -> new double[blocks])[block] = perUs;
             }
         }
 

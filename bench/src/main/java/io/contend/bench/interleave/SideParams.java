@@ -2,7 +2,7 @@ package io.contend.bench.interleave;
 
 import java.util.Map;
 
-/** Reads an {@link Interleaved} side's constructor parameters, with an IllegalArgumentException naming what is wrong. */
+/** Reads an {@link Interleaved} side's constructor parameters; an IllegalArgumentException names what is wrong. */
 public final class SideParams {
     private SideParams() {
     }

@@ -53,8 +53,9 @@ public final class BurstLoop implements LongUnaryOperator, AutoCloseable {
         String queue = SideParams.string(params, "queue");
         int chunk = SideParams.integer(params, "chunk", 1, 1 << 30);
         this.burst = SideParams.integer(params, "burst", 1, 1 << 20);
-        relaxedA = impl.equals(QueueFactory.CONTEND_RELAXED) ? QueueFactory.createContend(queue, chunk, CAPACITY) : null;
-        relaxedB = impl.equals(QueueFactory.CONTEND_RELAXED) ? QueueFactory.createContend(queue, chunk, CAPACITY) : null;
+        boolean relaxed = impl.equals(QueueFactory.CONTEND_RELAXED);
+        relaxedA = relaxed ? QueueFactory.createContend(queue, chunk, CAPACITY) : null;
+        relaxedB = relaxed ? QueueFactory.createContend(queue, chunk, CAPACITY) : null;
         a = relaxedA != null ? new RelaxedQueue<>(relaxedA) : QueueFactory.create(queue, impl, chunk, CAPACITY);
         b = relaxedB != null ? new RelaxedQueue<>(relaxedB) : QueueFactory.create(queue, impl, chunk, CAPACITY);
         echo = new Thread(this::echo, "contend-interleaved-echo-" + queue + "-" + impl);

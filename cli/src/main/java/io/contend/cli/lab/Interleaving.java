@@ -84,7 +84,8 @@ record Interleaving(String sideClass, Map<String, String> params, Settings setti
             }
             if (!ended) {
                 p.destroyForcibly();
-                throw new IOException("the interleaved measurement of " + what + " did not end within " + limit + " ms");
+                throw new IOException("the interleaved measurement of " + what + " did not end within " + limit
+                        + " ms");
             }
             List<String> lines = Files.readAllLines(output, StandardCharsets.UTF_8);
             if (p.exitValue() != 0) {
