@@ -6,6 +6,7 @@ import io.contend.queue.MessagePassingQueue;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Queue;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.LockSupport;
 import java.util.function.LongUnaryOperator;
 import java.util.function.Supplier;
@@ -37,6 +38,7 @@ import java.util.function.Supplier;
 public final class ThroughputLoop implements LongUnaryOperator, AutoCloseable, Supplier<Map<String, Long>> {
     /** Capacity of the bounded queues, and the producer's lead limit for the unbounded ones. */
     static final int CAPACITY = QueueThroughputBenchmark.CAPACITY;
+    /** The consumer publishes its count every this many messages. */
     static final int PUBLISH_EVERY = QueueThroughputBenchmark.PUBLISH_EVERY;
 
     private final Queue<Integer> q;
@@ -44,14 +46,17 @@ public final class ThroughputLoop implements LongUnaryOperator, AutoCloseable, S
     private final boolean limitLead;
     private final Integer message = Integer.valueOf(20_230_004);
     private final Thread producer;
-    private final java.util.concurrent.atomic.AtomicLong consumed = new java.util.concurrent.atomic.AtomicLong();
+    /** Messages the consumer has taken, published every PUBLISH_EVERY and after each block's drain. */
+    private final AtomicLong consumed = new AtomicLong();
     private volatile boolean active;
     private volatile boolean busy;
     private volatile boolean running = true;
     private volatile Throwable failure;
     /** The producer's failed offers in the last block, written before busy = false. */
     private long offersFailed;
+    /** The consumer's failed polls in the last block. */
     private long pollsFailed;
+    /** Messages the consumer has taken in all blocks, drains included. */
     private long taken;
 
     /**
