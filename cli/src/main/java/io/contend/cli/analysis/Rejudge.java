@@ -264,7 +264,8 @@ public final class Rejudge {
         }
         if (storedOnly > 0) {
             notes.add(storedOnly + " comparison(s) keep their stored verdict: their records have no per-round "
-                    + "samples (a file older than schema version 3) or no baseline with as many rounds");
+                    + "samples (a file older than schema version 3, or a compare of two JMH files) or no baseline "
+                    + "with as many rounds");
         }
         return new Result(records, notes);
     }

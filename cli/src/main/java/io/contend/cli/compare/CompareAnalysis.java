@@ -64,7 +64,7 @@ final class CompareAnalysis {
             rows.add(new CompareRow(s.key, s.unit, s.first.direction(), mean(Samples.scores(s.baseline)),
                     mean(Samples.scores(s.candidate)), estimate, verdict, Math.exp(CompareStats.hodgesLehmann(logs[i])),
                     w, logs[i].length >= 2 && tDiffers != (w < ALPHA), trending(s), s.baseline.size() + s.candidate.size(),
-                    true));
+                    true, s.baseline, s.candidate));
         }
         return rows;
     }
@@ -88,7 +88,7 @@ final class CompareAnalysis {
             }
             rows.add(new CompareRow(s.key, s.unit, s.first.direction(), mean(Samples.scores(s.baseline)),
                     mean(Samples.scores(s.candidate)), estimate, Judge.judge(estimate, margin), Double.NaN, Double.NaN,
-                    false, trending(s), s.baseline.size() + s.candidate.size(), false));
+                    false, trending(s), s.baseline.size() + s.candidate.size(), false, s.baseline, s.candidate));
         }
         return rows;
     }

@@ -1,6 +1,6 @@
 package io.contend.cli.compare;
 
-import io.contend.cli.VersionProvider;
+import io.contend.cli.RunDescription;
 import io.contend.cli.analysis.RatioEstimate;
 import io.contend.cli.results.ComparisonResult;
 import io.contend.cli.results.Direction;
@@ -20,6 +20,7 @@ import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -102,6 +103,7 @@ public final class CompareCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws IOException {
+        Instant started = Instant.now();
         List<String> args = positional;
         List<String> jmhOptions = List.of();
         List<String> original = spec.commandLine().getParseResult().originalArgs();
@@ -141,7 +143,7 @@ public final class CompareCommand implements Callable<Integer> {
             out.println("Compared: the secondary metric " + metric + " of each fork, not JMH's primary score.");
         }
         out.print(CompareTable.render(rows, margin));
-        writeResults(rows, title, identities);
+        writeResults(rows, title, identities, started);
         out.println("Results: " + outDir.resolve(ResultsFile.NAME) + " (contend report " + outDir + " renders it)");
         out.flush();
         return exitCode(rows);
@@ -305,13 +307,13 @@ public final class CompareCommand implements Callable<Integer> {
         return jar.getFileName() + " sha256:" + sha.substring(0, 16) + " JMH " + jmh;
     }
 
-    private void writeResults(List<CompareRow> rows, String title, Map<String, String> identities) throws IOException {
-        Instant now = Instant.now();
-        MachineInfo machine = MachineInfo.current();
+    private void writeResults(List<CompareRow> rows, String title, Map<String, String> identities, Instant started)
+            throws IOException {
+        RunInfo described = RunDescription.current(MachineInfo.current(), "compare", started);
         Map<String, String> peers = new LinkedHashMap<>(identities);
-        RunInfo run = new RunInfo("compare-" + now.toEpochMilli(), VersionProvider.version(), "n/a",
-                System.getProperty("java.vm.vendor"), Runtime.version().toString(), List.of(), "unknown", machine, peers,
-                "compare", now.toString(), now.toString());
+        RunInfo run = new RunInfo(described.id(), described.contendVersion(), described.commit(), described.jvmVendor(),
+                described.jvmVersion(), described.jvmArguments(), described.cpuModel(), described.machine(), peers,
+                described.mode(), described.started(), Instant.now().toString());
         Set<String> paramNames = new TreeSet<>();
         rows.forEach(r -> paramNames.addAll(r.key().params().keySet()));
         List<String> columns = new ArrayList<>(List.of("mode"));
@@ -334,8 +336,7 @@ public final class CompareCommand implements Callable<Integer> {
                             e.hasInterval() ? e.high() : null, e.confidence(), e.rounds(), r.verdict(), margin,
                             r.direction(), null);
                 }
-                records.add(new ResultRecord("compare", r.key().shortName(), params, r.key().threads(), score, null,
-                        r.unit(), Map.of(), "compare", false, r.forks() / 2, c));
+                records.add(record(r, side, params, score, c, run.id()));
             }
         }
         Direction first = rows.get(0).direction();
@@ -343,6 +344,34 @@ public final class CompareCommand implements Callable<Integer> {
                 List.of(CompareTable.note(rows, margin)), null, null);
         ResultsFile file = ResultsFile.open(outDir, Set.of("compare"), run);
         file.append("compare", new ExperimentInfo(title, "compare", rounds, 0, 0, table), records);
+    }
+
+    /**
+     * One side's record. Paired, it keeps each round's fork: its score (the mean of its measured iterations) as the
+     * round's sample, the iterations, and where the side ran in the round (the baseline first in odd rounds, as
+     * {@link CompareRun} runs them), so that {@code contend report} can judge it again and pool it with other runs.
+     * Unpaired (two JMH files), the forks are no rounds and pair with nothing: the record keeps their mean, and the
+     * files named in the run's peers keep the forks.
+     */
+    private static ResultRecord record(CompareRow r, Side side, Map<String, String> params, double score,
+                                       ComparisonResult c, String run) {
+        int rounds = r.paired() ? r.forksOf(side).size() : r.forks() / 2;
+        if (!r.paired()) {
+            return new ResultRecord("compare", r.key().shortName(), params, r.key().threads(), score, null, r.unit(),
+                    Map.of(), "compare", false, rounds, c, List.of(), run);
+        }
+        List<Double> samples = new ArrayList<>();
+        List<List<Double>> iterations = new ArrayList<>();
+        List<Integer> positions = new ArrayList<>();
+        for (int i = 0; i < rounds; i++) {
+            double[] fork = r.forksOf(side).get(i);
+            samples.add(JmhResult.forkScore(fork));
+            iterations.add(Arrays.stream(fork).boxed().toList());
+            boolean baselineFirst = i % 2 == 0;
+            positions.add(baselineFirst == (side == Side.BASELINE) ? 0 : 1);
+        }
+        return new ResultRecord("compare", r.key().shortName(), params, r.key().threads(), score, null, r.unit(),
+                Map.of(), "compare", false, rounds, c, samples, run, List.of(rounds), iterations, null, positions);
     }
 
     /** For tests: the verdicts by configuration label. */

@@ -3,6 +3,7 @@ package io.contend.cli.compare;
 import io.contend.cli.analysis.RatioEstimate;
 import io.contend.cli.results.Direction;
 import io.contend.cli.results.Verdict;
+import java.util.List;
 
 /**
  * One configuration's comparison.
@@ -21,12 +22,26 @@ import io.contend.cli.results.Verdict;
  * @param trending the forks whose measurement iterations still trended, e.g. "candidate round 3"
  * @param forks forks of both sides
  * @param paired whether rounds were paired (a run of both builds) or not (two result files)
+ * @param baselineForks the baseline's forks, each its measured iterations' scores: in round order when paired, in
+ *        the file's order when not
+ * @param candidateForks the candidate's forks, likewise
  */
 public record CompareRow(BenchKey key, String unit, Direction direction, double baselineMean, double candidateMean,
                          RatioEstimate estimate, Verdict verdict, double hodgesLehmann, double wilcoxonP,
-                         boolean robustDisagrees, java.util.List<String> trending, int forks, boolean paired) {
-    /** Copies the list. */
+                         boolean robustDisagrees, List<String> trending, int forks, boolean paired,
+                         List<double[]> baselineForks, List<double[]> candidateForks) {
+    /** Copies the lists and the forks. */
     public CompareRow {
-        trending = java.util.List.copyOf(trending);
+        trending = List.copyOf(trending);
+        baselineForks = baselineForks.stream().map(double[]::clone).toList();
+        candidateForks = candidateForks.stream().map(double[]::clone).toList();
+    }
+
+    /**
+     * @param side a side
+     * @return that side's forks; the arrays are the row's own, not to be changed
+     */
+    public List<double[]> forksOf(Side side) {
+        return side == Side.BASELINE ? baselineForks : candidateForks;
     }
 }

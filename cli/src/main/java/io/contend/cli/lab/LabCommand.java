@@ -1,6 +1,7 @@
 package io.contend.cli.lab;
 
 import io.contend.cli.Renamed;
+import io.contend.cli.RunDescription;
 import io.contend.cli.analysis.ContinuedRun;
 import io.contend.cli.analysis.StoppingRule;
 import io.contend.cli.analysis.TextTable;

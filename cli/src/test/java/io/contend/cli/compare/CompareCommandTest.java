@@ -49,6 +49,12 @@ class CompareCommandTest {
         assertTrue(ratio > 0.7 && ratio < 0.9, "about 0.8: " + ratio);
         assertTrue(Files.readString(out.resolve(ResultsFile.NAME)).contains("fixed-work-12500.json (JMH 1.37"),
                 "the files' identities are kept");
+        ResultsFile.Contents stored = ResultsFile.readContents(out.resolve(ResultsFile.NAME));
+        for (ResultRecord r : records) {
+            assertTrue(stored.runs().containsKey(r.run()), "every record traces to its run: " + r.run());
+            assertEquals(List.of(), r.samples(), "two files' forks are no rounds, and pair with nothing");
+        }
+        assertEquals("compare", stored.runs().get(candidate.run()).mode());
 
         InProcess report = new InProcess();
         assertEquals(0, report.run("report", out.toString()), report.err());

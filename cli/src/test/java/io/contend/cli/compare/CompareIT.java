@@ -4,8 +4,13 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.contend.cli.InProcess;
+import io.contend.cli.analysis.Judge;
+import io.contend.cli.analysis.RatioEstimate;
+import io.contend.cli.analysis.Rejudge;
+import io.contend.cli.results.ComparisonResult;
 import io.contend.cli.results.ResultRecord;
 import io.contend.cli.results.ResultsFile;
+import io.contend.cli.results.RunInfo;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
@@ -72,5 +77,36 @@ class CompareIT {
         double ratio = candidate.comparison().ratio();
         assertTrue(ratio > 0.55 && ratio < 0.8, "about 2/3: " + c.out());
         assertTrue(c.out().contains("robust"), c.out());
+
+        // The evidence stays with the verdict: every round's fork of both sides, in the order they ran, traced to a
+        // described run, and judged again from those rounds to the same ratio and interval.
+        ResultsFile.Contents stored = ResultsFile.readContents(out.resolve(ResultsFile.NAME));
+        ResultRecord baseline = records.stream().filter(r -> "baseline".equals(r.params().get("build"))).findFirst()
+                .orElseThrow();
+        for (ResultRecord r : List.of(baseline, candidate)) {
+            assertEquals(8, r.samples().size(), r.toString());
+            assertEquals(8, r.iterations().size(), r.toString());
+            r.iterations().forEach(fork -> assertEquals(3, fork.size(), "three measured iterations: " + fork));
+            assertTrue(stored.runs().containsKey(r.run()), "the record's run is described: " + r.run());
+        }
+        assertEquals(List.of(0, 1, 0, 1, 0, 1, 0, 1), baseline.positions(), "baseline first in odd rounds");
+        assertEquals(List.of(1, 0, 1, 0, 1, 0, 1, 0), candidate.positions());
+        RunInfo run = stored.runs().get(candidate.run());
+        assertEquals("compare", run.mode());
+        assertTrue(run.peers().get("candidate").startsWith("heavy.jar sha256:"), run.peers().toString());
+        assertTrue(run.commit().matches("[0-9a-f]{40}(-dirty)?|unknown"), run.commit());
+        assertTrue(java.time.Instant.parse(run.started()).isBefore(java.time.Instant.parse(run.ended())),
+                "the run lasted from its first fork to its file: " + run);
+        double[] byHand = new double[8];
+        for (int i = 0; i < 8; i++) {
+            // avgt: lower is better, so the candidate's ratio is the baseline's time over its own
+            byHand[i] = baseline.samples().get(i) / candidate.samples().get(i);
+        }
+        RatioEstimate expected = RatioEstimate.ofRatios(byHand, RatioEstimate.CONFIDENCE);
+        assertEquals(expected.ratio(), candidate.comparison().ratio(), 1e-9);
+        ComparisonResult again = Rejudge.of(List.of(stored), Judge.MARGIN).records().get(1).comparison();
+        assertEquals(expected.ratio(), again.ratio(), 1e-9);
+        assertEquals(expected.low(), again.ratioLow(), 1e-9);
+        assertEquals(expected.high(), again.ratioHigh(), 1e-9);
     }
 }

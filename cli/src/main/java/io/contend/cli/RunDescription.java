@@ -1,4 +1,4 @@
-package io.contend.cli.lab;
+package io.contend.cli;
 
 import io.contend.cli.results.MachineInfo;
 import io.contend.cli.results.RunInfo;
@@ -23,9 +23,10 @@ import java.util.concurrent.TimeUnit;
 /**
  * Describes the run that is starting, for results.json: contend's version and the git commit its jar was built
  * from, the JVM and its arguments, the CPU, and the peer libraries' versions (written into
- * {@code version.properties} by the build, from the versions the benchmarks were compiled against).
+ * {@code version.properties} by the build, from the versions the benchmarks were compiled against). The lab and
+ * {@code contend compare} describe their runs with it.
  */
-final class RunDescription {
+public final class RunDescription {
     private static final DateTimeFormatter ID_TIME = DateTimeFormatter.ofPattern("yyyyMMdd'T'HHmmss'Z'")
             .withZone(ZoneOffset.UTC);
 
@@ -38,7 +39,7 @@ final class RunDescription {
      * @param started when the run started
      * @return the run
      */
-    static RunInfo current(MachineInfo machine, String mode, Instant started) {
+    public static RunInfo current(MachineInfo machine, String mode, Instant started) {
         Properties build = buildProperties();
         Map<String, String> peers = new LinkedHashMap<>();
         for (String name : build.stringPropertyNames().stream().sorted().toList()) {
@@ -54,7 +55,7 @@ final class RunDescription {
 
     private static Properties buildProperties() {
         Properties properties = new Properties();
-        try (InputStream in = io.contend.cli.VersionProvider.class.getResourceAsStream("version.properties")) {
+        try (InputStream in = VersionProvider.class.getResourceAsStream("version.properties")) {
             if (in != null) {
                 properties.load(in);
             }
