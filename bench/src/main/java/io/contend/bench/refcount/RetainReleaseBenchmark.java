@@ -55,10 +55,15 @@ public class RetainReleaseBenchmark {
         public int delay;
 
         RefCountTarget target;
+        /** Allocated around the target: see {@link RetainReleaseBenchmark#guard()}. */
+        long[] before;
+        long[] after;
 
         @Setup(Level.Trial)
         public void setUp() {
+            before = guard();
             target = RefCountTarget.create(impl);
+            after = guard();
         }
     }
 
@@ -66,11 +71,26 @@ public class RetainReleaseBenchmark {
     @State(Scope.Thread)
     public static class Own {
         RefCountTarget target;
+        long[] before;
+        long[] after;
 
         @Setup(Level.Trial)
         public void setUp(Shared shared) {
+            before = guard();
             target = RefCountTarget.create(shared.impl);
+            after = guard();
         }
+    }
+
+    /**
+     * A guard of 64 bytes of payload, allocated just before and just after each target, so that neither the
+     * target's first line (its header, and contend's count) nor the line of Netty's count object (allocated after
+     * the target) shares a cache line with whatever the thread allocated before or allocates next. Without guards
+     * those neighbours were whatever the fork's allocation order and TLAB boundaries made them, and set a fork's
+     * level as much as the algorithm did.
+     */
+    static long[] guard() {
+        return new long[8];
     }
 
     @Benchmark
