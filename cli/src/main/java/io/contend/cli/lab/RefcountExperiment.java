@@ -104,7 +104,8 @@ public final class RefcountExperiment extends JmhExperiment {
                                 + "the object's header; NETTY: io.netty.util.AbstractReferenceCounted 4.2.20.Final, "
                                 + "which keeps its count in an object of its own (RefCnt), the baseline of every "
                                 + "ratio. The benchmark calls each counted object directly, through one interface; "
-                                + "each ends in 64 bytes of padding."))
+                                + "each ends in 64 bytes of padding and is allocated between two 64-byte guard "
+                                + "arrays, so that no other object shares its lines."))
                 .withPublished(new PublishedTable("Netty PR #7248 (2017), AbstractReferenceCountedByteBufBenchmark, "
                         + "JMH sample mode, ns/op; BEFORE is the CAS loop, AFTER the XADD of the PR",
                         List.of("delay", "contended BEFORE", "contended AFTER", "uncontended BEFORE", "uncontended AFTER"),
