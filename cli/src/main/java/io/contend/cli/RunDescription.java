@@ -4,7 +4,6 @@ import io.contend.cli.results.MachineInfo;
 import io.contend.cli.results.RunInfo;
 
 import java.io.IOException;
-import java.io.InputStream;
 import java.lang.management.ManagementFactory;
 import java.net.URISyntaxException;
 import java.nio.charset.StandardCharsets;
@@ -13,10 +12,7 @@ import java.nio.file.Path;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
-import java.util.Properties;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 
@@ -40,29 +36,10 @@ public final class RunDescription {
      * @return the run
      */
     public static RunInfo current(MachineInfo machine, String mode, Instant started) {
-        Properties build = buildProperties();
-        Map<String, String> peers = new LinkedHashMap<>();
-        for (String name : build.stringPropertyNames().stream().sorted().toList()) {
-            if (name.startsWith("peer.")) {
-                peers.put(name.substring("peer.".length()), build.getProperty(name));
-            }
-        }
         String id = ID_TIME.format(started) + "-" + String.format("%04x", ThreadLocalRandom.current().nextInt(1 << 16));
-        return new RunInfo(id, build.getProperty("version", "unknown"), commit(), System.getProperty("java.vm.vendor"),
+        return new RunInfo(id, VersionProvider.version(), commit(), System.getProperty("java.vm.vendor"),
                 Runtime.version().toString(), ManagementFactory.getRuntimeMXBean().getInputArguments(), cpuModel(),
-                machine, peers, mode, started.toString(), started.toString());
-    }
-
-    private static Properties buildProperties() {
-        Properties properties = new Properties();
-        try (InputStream in = VersionProvider.class.getResourceAsStream("version.properties")) {
-            if (in != null) {
-                properties.load(in);
-            }
-        } catch (IOException e) {
-            // unknown versions are written as such
-        }
-        return properties;
+                machine, VersionProvider.peers(), mode, started.toString(), started.toString());
     }
 
     /** @return the model name of the first CPU in /proc/cpuinfo, or unknown */
@@ -81,7 +58,8 @@ public final class RunDescription {
 
     /**
      * @return the commit of the git work tree the running jar lies in, with {@code -dirty} if sources differ from
-     *         it, or unknown (no git, not in a work tree, or a jar installed elsewhere)
+     *         it; else (no git, or a jar copied out of its tree) the abbreviated commit the jar was built from, with
+     *         {@code +changes} if that tree had uncommitted ones; else unknown
      */
     static String commit() {
         try {
@@ -89,12 +67,12 @@ public final class RunDescription {
             Path dir = Files.isDirectory(jar) ? jar : jar.getParent();
             String head = git(dir, "rev-parse", "HEAD");
             if (head == null || !head.matches("[0-9a-f]{40}")) {
-                return "unknown";
+                return VersionProvider.buildCommit();
             }
             String status = git(dir, "status", "--porcelain", "--untracked-files=no");
             return status == null || status.isEmpty() ? head : head + "-dirty";
         } catch (URISyntaxException | RuntimeException e) {
-            return "unknown";
+            return VersionProvider.buildCommit();
         }
     }
 

@@ -4,7 +4,9 @@ import picocli.CommandLine.IVersionProvider;
 
 import java.io.IOException;
 import java.io.InputStream;
+import java.util.Map;
 import java.util.Properties;
+import java.util.TreeMap;
 
 /** Reads the version and commit Maven wrote into {@code version.properties} at build time. */
 public final class VersionProvider implements IVersionProvider {
@@ -28,6 +30,27 @@ public final class VersionProvider implements IVersionProvider {
     public static String peer(String artifact) {
         String v = properties().getProperty("peer." + artifact, "?");
         return v.startsWith("${") ? "?" : v;
+    }
+
+    /**
+     * @return every peer library the benchmarks were built against, by artifact, in name order; those the build did
+     *         not say are left out
+     */
+    public static Map<String, String> peers() {
+        Properties properties = properties();
+        Map<String, String> peers = new TreeMap<>();
+        for (String name : properties.stringPropertyNames()) {
+            String version = properties.getProperty(name);
+            if (name.startsWith("peer.") && !version.startsWith("${")) {
+                peers.put(name.substring("peer.".length()), version);
+            }
+        }
+        return peers;
+    }
+
+    /** @return the commit the build was made from, as {@link #commit(Properties)} gives it */
+    public static String buildCommit() {
+        return commit(properties());
     }
 
     /** @return what the build wrote into version.properties; empty if it is missing or unreadable */

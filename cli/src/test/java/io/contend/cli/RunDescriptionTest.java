@@ -22,7 +22,7 @@ class RunDescriptionTest {
         assertEquals(started.toString(), run.started());
         assertEquals(Runtime.version().toString(), run.jvmVersion());
         assertEquals(ManagementFactory.getRuntimeMXBean().getInputArguments(), run.jvmArguments());
-        assertTrue(run.commit().matches("[0-9a-f]{40}(-dirty)?|unknown"), run.commit());
+        assertTrue(run.commit().matches("[0-9a-f]{40}(-dirty)?|[0-9a-f]{7,40}(\\+changes)?|unknown"), run.commit());
         assertFalse(run.contendVersion().isBlank());
         assertFalse(run.cpuModel().isBlank());
         assertTrue(run.peers().containsKey("jctools-core"), "the peers the benchmarks were built against: "
