@@ -207,7 +207,12 @@ public final class QueuesExperiment implements Experiment, Calibrated {
                                 + "score: messages passed per microsecond, higher is better. Failed offers: queue "
                                 + "full, or for the unbounded kinds the producer 128K ahead of the consumer (held "
                                 + "back so the heap stays bounded); failed polls: queue empty; both per "
-                                + "microsecond.",
+                                + "microsecond. Without backoff a side's two threads settle, in each JVM, into a "
+                                + "queue kept near empty (every message crosses between the cores as it is "
+                                + "written) or one kept ahead of the consumer (which then reads lines written long "
+                                + "before), at speeds several times apart; which one is a draw per side and round, "
+                                + "so one implementation's rounds of an MPSC kind can fall on levels that far apart, "
+                                + "and their intervals stay wide (each round's score is in results.json).",
                         "burstInterleaved: ns per round trip of `burst` messages (lower is better): one "
                                 + "thread offers them to queue A, an echo thread moves them to queue B, the first "
                                 + "polls them back. Chunk 128.",
