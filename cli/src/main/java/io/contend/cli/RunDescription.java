@@ -57,22 +57,27 @@ public final class RunDescription {
     }
 
     /**
-     * @return the commit of the git work tree the running jar lies in, with {@code -dirty} if sources differ from
-     *         it; else (no git, or a jar copied out of its tree) the abbreviated commit the jar was built from, with
-     *         {@code +changes} if that tree had uncommitted ones; else unknown
+     * @return the commit the running jar was built from ({@link VersionProvider#buildCommit()}), which stays right
+     *         wherever the jar is copied to; for a build that could not read it (no git at build time), the commit of
+     *         the git work tree the jar lies in, with {@code -dirty} if its sources differ; else unknown
      */
     static String commit() {
+        String built = VersionProvider.buildCommit();
+        return !built.equals("unknown") ? built : workTreeCommit();
+    }
+
+    private static String workTreeCommit() {
         try {
             Path jar = Path.of(RunDescription.class.getProtectionDomain().getCodeSource().getLocation().toURI());
             Path dir = Files.isDirectory(jar) ? jar : jar.getParent();
             String head = git(dir, "rev-parse", "HEAD");
             if (head == null || !head.matches("[0-9a-f]{40}")) {
-                return VersionProvider.buildCommit();
+                return "unknown";
             }
             String status = git(dir, "status", "--porcelain", "--untracked-files=no");
             return status == null || status.isEmpty() ? head : head + "-dirty";
         } catch (URISyntaxException | RuntimeException e) {
-            return VersionProvider.buildCommit();
+            return "unknown";
         }
     }
 

@@ -37,7 +37,14 @@ public final class VersionProvider implements IVersionProvider {
      *         not say are left out
      */
     public static Map<String, String> peers() {
-        Properties properties = properties();
+        return peers(properties());
+    }
+
+    /**
+     * @param properties version.properties as the build wrote it
+     * @return its peers, as {@link #peers()} gives them
+     */
+    static Map<String, String> peers(Properties properties) {
         Map<String, String> peers = new TreeMap<>();
         for (String name : properties.stringPropertyNames()) {
             String version = properties.getProperty(name);
@@ -48,9 +55,24 @@ public final class VersionProvider implements IVersionProvider {
         return peers;
     }
 
-    /** @return the commit the build was made from, as {@link #commit(Properties)} gives it */
+    /**
+     * @return the full commit the jar was built from, with {@code -dirty} if that tree had uncommitted changes, as a
+     *         results file records it; "unknown" for a build outside a git clone
+     */
     public static String buildCommit() {
-        return commit(properties());
+        return fullCommit(properties());
+    }
+
+    /**
+     * @param properties version.properties as the build wrote it
+     * @return its full commit, as {@link #buildCommit()} gives it
+     */
+    static String fullCommit(Properties properties) {
+        String commit = properties.getProperty("commitFull", "");
+        if (!commit.matches("[0-9a-f]{40}")) { // empty, or "${...}" where the build had no git
+            return "unknown";
+        }
+        return commit + ("true".equals(properties.getProperty("dirty")) ? "-dirty" : "");
     }
 
     /** @return what the build wrote into version.properties; empty if it is missing or unreadable */

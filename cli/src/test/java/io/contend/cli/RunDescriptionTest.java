@@ -1,7 +1,6 @@
 package io.contend.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.contend.cli.results.MachineInfo;
@@ -22,11 +21,17 @@ class RunDescriptionTest {
         assertEquals(started.toString(), run.started());
         assertEquals(Runtime.version().toString(), run.jvmVersion());
         assertEquals(ManagementFactory.getRuntimeMXBean().getInputArguments(), run.jvmArguments());
-        assertTrue(run.commit().matches("[0-9a-f]{40}(-dirty)?|[0-9a-f]{7,40}(\\+changes)?|unknown"), run.commit());
-        assertFalse(run.contendVersion().isBlank());
-        assertFalse(run.cpuModel().isBlank());
+        String built = VersionProvider.buildCommit();
+        if (!built.equals("unknown")) {
+            assertEquals(built, run.commit(), "the commit the jar was built from, wherever it lies");
+        }
+        assertTrue(run.commit().matches("[0-9a-f]{40}(-dirty)?|unknown"), run.commit());
+        assertEquals(VersionProvider.version(), run.contendVersion());
+        assertEquals(VersionProvider.peers(), run.peers());
         assertTrue(run.peers().containsKey("jctools-core"), "the peers the benchmarks were built against: "
                 + run.peers());
+        assertTrue(run.conditions().contains("jctools-core"), "pooled runs of other peers are told apart: "
+                + run.conditions());
         assertEquals(machine, run.machine());
     }
 }

@@ -2,6 +2,7 @@ package io.contend.cli.compare;
 
 import io.contend.cli.RunDescription;
 import io.contend.cli.analysis.RatioEstimate;
+import io.contend.cli.analysis.ScoreInterval;
 import io.contend.cli.results.ComparisonResult;
 import io.contend.cli.results.Direction;
 import io.contend.cli.results.ExperimentInfo;
@@ -143,7 +144,7 @@ public final class CompareCommand implements Callable<Integer> {
             out.println("Compared: the secondary metric " + metric + " of each fork, not JMH's primary score.");
         }
         out.print(CompareTable.render(rows, margin));
-        writeResults(rows, title, identities, started);
+        writeResults(rows, title, identities, started, jmhOptions);
         out.println("Results: " + outDir.resolve(ResultsFile.NAME) + " (contend report " + outDir + " renders it)");
         out.flush();
         return exitCode(rows);
@@ -307,12 +308,16 @@ public final class CompareCommand implements Callable<Integer> {
         return jar.getFileName() + " sha256:" + sha.substring(0, 16) + " JMH " + jmh;
     }
 
-    private void writeResults(List<CompareRow> rows, String title, Map<String, String> identities, Instant started)
-            throws IOException {
+    /**
+     * @param jmhOptions the options after {@code --} that every fork ran with (empty for two JMH files): the run's
+     *                   JVM arguments, since this JVM's own do not reach the forks
+     */
+    private void writeResults(List<CompareRow> rows, String title, Map<String, String> identities, Instant started,
+                              List<String> jmhOptions) throws IOException {
         RunInfo described = RunDescription.current(MachineInfo.current(), "compare", started);
         Map<String, String> peers = new LinkedHashMap<>(identities);
         RunInfo run = new RunInfo(described.id(), described.contendVersion(), described.commit(), described.jvmVendor(),
-                described.jvmVersion(), described.jvmArguments(), described.cpuModel(), described.machine(), peers,
+                described.jvmVersion(), jmhOptions, described.cpuModel(), described.machine(), peers,
                 described.mode(), described.started(), Instant.now().toString());
         Set<String> paramNames = new TreeSet<>();
         rows.forEach(r -> paramNames.addAll(r.key().params().keySet()));
@@ -370,8 +375,10 @@ public final class CompareCommand implements Callable<Integer> {
             boolean baselineFirst = i % 2 == 0;
             positions.add(baselineFirst == (side == Side.BASELINE) ? 0 : 1);
         }
-        return new ResultRecord("compare", r.key().shortName(), params, r.key().threads(), score, null, r.unit(),
-                Map.of(), "compare", false, rounds, c, samples, run, List.of(rounds), iterations, null, positions);
+        double[] scores = samples.stream().mapToDouble(Double::doubleValue).toArray();
+        return new ResultRecord("compare", r.key().shortName(), params, r.key().threads(), score,
+                ScoreInterval.halfWidth(scores), r.unit(), Map.of(), "compare", false, rounds, c, samples, run,
+                List.of(rounds), iterations, null, positions);
     }
 
     /** For tests: the verdicts by configuration label. */

@@ -306,8 +306,9 @@ public final class LabCommand implements Callable<Integer> {
 
     /**
      * @return what differs between the conditions of a stored run and this one, with both values, or null: contend's
-     *         version, the JVM and its arguments, the CPU and the machine. The commit is not compared: it is read from
-     *         the work tree, which a commit changes without changing the jar; a differing commit is a warning
+     *         version, the JVM and its arguments, the CPU, the machine and the peers' versions. The commit is not
+     *         compared: a commit that changes no source (docs, results) leaves the measured code as it was; a
+     *         differing commit is a warning
      */
     static String differingConditions(RunInfo stored, RunInfo now) {
         String[][] fields = {
@@ -316,6 +317,7 @@ public final class LabCommand implements Callable<Integer> {
             {"JVM arguments", stored.jvmArguments().toString(), now.jvmArguments().toString()},
             {"CPU", stored.cpuModel(), now.cpuModel()},
             {"machine", describe(stored.machine()), describe(now.machine())},
+            {"set of peer libraries", stored.peers().toString(), now.peers().toString()},
         };
         for (String[] f : fields) {
             if (!f[1].equals(f[2])) {

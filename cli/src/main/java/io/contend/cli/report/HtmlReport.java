@@ -176,8 +176,7 @@ public final class HtmlReport {
         }
         for (RunInfo run : contents.runs().values()) {
             out.append("<p class=\"run\">Run ").append(Html.escape(run.id())).append(": ")
-                    .append(Html.escape(run.conditions())).append("; peers ")
-                    .append(Html.escape(run.peers().toString())).append("; ").append(Html.escape(run.started()))
+                    .append(Html.escape(run.conditions())).append("; ").append(Html.escape(run.started()))
                     .append(" to ").append(Html.escape(run.ended())).append("</p>\n");
         }
         if (!notes.isEmpty()) {

@@ -7,8 +7,9 @@ import java.util.Map;
 import java.util.Objects;
 
 /**
- * One lab run, as results.json keeps it under {@code runs}: every record names the run that measured it, so that
- * records of different runs in one file, or in files pooled by the report, each say where they came from.
+ * One lab run (or {@code contend compare} run), as results.json keeps it under {@code runs}: every record names the
+ * run that measured it, so that records of different runs in one file, or in files pooled by the report, each say
+ * where they came from.
  *
  * @param id unique within a file, e.g. {@code 20261126T091500Z-3f9a}
  * @param contendVersion contend's version, e.g. {@code 0.1.0-SNAPSHOT}
@@ -16,10 +17,12 @@ import java.util.Objects;
  *               {@code unknown}
  * @param jvmVendor the JVM's vendor
  * @param jvmVersion the JVM's full version
- * @param jvmArguments the arguments the lab's JVM was started with (JMH's forks inherit them)
+ * @param jvmArguments the arguments the lab's JVM was started with (JMH's forks inherit them); for a compare run,
+ *                     the JMH options its forks were run with (its own JVM's arguments do not reach them)
  * @param cpuModel the CPU's model name, or {@code unknown}
  * @param machine cores, OS and JVM
- * @param peers the peer libraries measured against, by artifact, with their versions
+ * @param peers the peer libraries measured against, by artifact, with their versions; for a compare run, the two
+ *              builds (or JMH files) it compared, by side
  * @param mode the lab mode, e.g. {@code quick}
  * @param started when the run started (ISO-8601)
  * @param ended when it last wrote the file (ISO-8601)
@@ -44,9 +47,14 @@ public record RunInfo(String id, String contendVersion, String commit, String jv
                 mode, started, time);
     }
 
-    /** @return what distinguishes two runs' conditions, for a report that pools them: version, commit, JVM, CPU */
+    /**
+     * @return what distinguishes two runs' conditions, for a report that pools them: version, commit, JVM and its
+     *         arguments, CPU, machine, and the peers (library versions, or the two builds a compare run measured)
+     */
     public String conditions() {
-        return "contend " + contendVersion + " (" + commit + "), " + jvmVendor + " " + jvmVersion + ", " + cpuModel
-                + (machine == null ? "" : ", " + machine.cpus() + " CPUs, " + machine.os());
+        return "contend " + contendVersion + " (" + commit + "), " + jvmVendor + " " + jvmVersion
+                + (jvmArguments.isEmpty() ? "" : " " + String.join(" ", jvmArguments)) + ", " + cpuModel
+                + (machine == null ? "" : ", " + machine.cpus() + " CPUs, " + machine.os())
+                + (peers.isEmpty() ? "" : ", peers " + peers);
     }
 }

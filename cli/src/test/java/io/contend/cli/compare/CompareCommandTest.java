@@ -4,8 +4,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.contend.cli.InProcess;
+import io.contend.cli.VersionProvider;
 import io.contend.cli.results.ResultRecord;
 import io.contend.cli.results.ResultsFile;
+import io.contend.cli.results.RunInfo;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
@@ -54,7 +56,10 @@ class CompareCommandTest {
             assertTrue(stored.runs().containsKey(r.run()), "every record traces to its run: " + r.run());
             assertEquals(List.of(), r.samples(), "two files' forks are no rounds, and pair with nothing");
         }
-        assertEquals("compare", stored.runs().get(candidate.run()).mode());
+        RunInfo run = stored.runs().get(candidate.run());
+        assertEquals("compare", run.mode());
+        assertTrue(run.id().matches("\\d{8}T\\d{6}Z-[0-9a-f]{4}"), "a run id as the lab's: " + run.id());
+        assertEquals(VersionProvider.buildCommit(), run.commit(), "the commit contend was built from");
 
         InProcess report = new InProcess();
         assertEquals(0, report.run("report", out.toString()), report.err());

@@ -186,5 +186,9 @@ class LabMoreTest {
         RunInfo otherArguments = new RunInfo("r2", "0.1.0", "abc", "v", "17", List.of(), "cpu", null, Map.of(), "",
                 "s", "e");
         assertEquals("JVM arguments ([-Xmx1g]; this is [])", LabCommand.differingConditions(stored, otherArguments));
+        RunInfo otherPeers = new RunInfo("r2", "0.1.0", "abc", "v", "17", List.of("-Xmx1g"), "cpu", null,
+                Map.of("jctools-core", "4.0.8"), "", "s", "e");
+        assertEquals("set of peer libraries ({}; this is {jctools-core=4.0.8})",
+                LabCommand.differingConditions(stored, otherPeers));
     }
 }
