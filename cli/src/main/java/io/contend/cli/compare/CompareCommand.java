@@ -320,7 +320,7 @@ public final class CompareCommand implements Callable<Integer> {
                 described.jvmVersion(), jmhOptions, described.cpuModel(), described.machine(), peers,
                 described.mode(), described.started(), Instant.now().toString());
         Set<String> paramNames = new TreeSet<>();
-        rows.forEach(r -> paramNames.addAll(r.key().params().keySet()));
+        rows.forEach(r -> paramNames.addAll(recordParams(r.key().params()).keySet()));
         List<String> columns = new ArrayList<>(List.of("mode"));
         columns.addAll(paramNames);
         columns.add("build");
@@ -331,7 +331,7 @@ public final class CompareCommand implements Callable<Integer> {
             for (Side side : Side.values()) {
                 Map<String, String> params = new LinkedHashMap<>();
                 params.put("mode", r.key().mode());
-                params.putAll(r.key().params());
+                params.putAll(recordParams(r.key().params()));
                 params.put("build", side.label());
                 double score = side == Side.BASELINE ? r.baselineMean() : r.candidateMean();
                 ComparisonResult c = null;
@@ -352,11 +352,24 @@ public final class CompareCommand implements Callable<Integer> {
     }
 
     /**
+     * @param jmh a configuration's JMH parameters
+     * @return them as a record's parameters: a JMH parameter named {@code mode} or {@code build}, the names the
+     *         record gives the benchmark mode and the side, is kept as {@code param:mode} or {@code param:build}, so
+     *         that it overwrites neither and two configurations never share a record's parameters
+     */
+    static Map<String, String> recordParams(Map<String, String> jmh) {
+        Map<String, String> params = new LinkedHashMap<>();
+        jmh.forEach((name, value) -> params.put(name.equals("mode") || name.equals("build") ? "param:" + name : name,
+                value));
+        return params;
+    }
+
+    /**
      * One side's record. Paired, it keeps each round's fork: its score (the mean of its measured iterations) as the
-     * round's sample, the iterations, and where the side ran in the round (the baseline first in odd rounds, as
-     * {@link CompareRun} runs them), so that {@code contend report} can judge it again and pool it with other runs.
-     * Unpaired (two JMH files), the forks are no rounds and pair with nothing: the record keeps their mean, and the
-     * files named in the run's peers keep the forks.
+     * round's sample, the iterations (none in sample mode, whose JSON keeps histograms instead), and where the side
+     * ran in the round (the baseline first in odd rounds, as {@link CompareRun} runs them), so that {@code contend
+     * report} can judge it again and pool it with other runs. Unpaired (two JMH files), the forks are no rounds and
+     * pair with nothing: the record keeps their mean, and the files named in the run's peers keep the forks.
      */
     private static ResultRecord record(CompareRow r, Side side, Map<String, String> params, double score,
                                        ComparisonResult c, String run) {
@@ -368,10 +381,11 @@ public final class CompareCommand implements Callable<Integer> {
         List<Double> samples = new ArrayList<>();
         List<List<Double>> iterations = new ArrayList<>();
         List<Integer> positions = new ArrayList<>();
+        boolean histogramsOnly = r.key().mode().equals("sample"); // JMH keeps no per-iteration scores (JmhJson)
         for (int i = 0; i < rounds; i++) {
             double[] fork = r.forksOf(side).get(i);
             samples.add(JmhResult.forkScore(fork));
-            iterations.add(Arrays.stream(fork).boxed().toList());
+            iterations.add(histogramsOnly && fork.length == 1 ? List.of() : Arrays.stream(fork).boxed().toList());
             boolean baselineFirst = i % 2 == 0;
             positions.add(baselineFirst == (side == Side.BASELINE) ? 0 : 1);
         }

@@ -67,6 +67,12 @@ class CompareCommandTest {
     }
 
     @Test
+    void jmhParametersNamedLikeTheRecordsOwnAreKeptApart() {
+        assertEquals(java.util.Map.of("param:mode", "fast", "param:build", "x", "queue", "SpscArray"),
+                CompareCommand.recordParams(java.util.Map.of("mode", "fast", "build", "x", "queue", "SpscArray")));
+    }
+
+    @Test
     void failOnSlowerExitsOneOnlyWhenSomethingIsSlower() throws Exception {
         Path old = resource("fixed-work-10000.json");
         Path now = resource("fixed-work-12500.json");
