@@ -9,6 +9,7 @@ import io.contend.cli.results.Verdict;
 import org.HdrHistogram.Histogram;
 
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -150,14 +151,21 @@ public final class Rejudge {
         Map<Key, List<List<Double>>> referenceSamples = new LinkedHashMap<>();
         Map<Key, Pool> pools = new LinkedHashMap<>();
         Set<String> conditions = new LinkedHashSet<>();
-        int runs = 0;
+        Set<String> runIds = new LinkedHashSet<>();
+        // A record of a run read already (the same file given twice, or a copy of it) would count its rounds twice.
+        Set<List<Object>> seen = new HashSet<>();
+        int repeated = 0;
         for (ResultsFile.Contents file : files) {
             for (RunInfo run : file.runs().values()) {
                 conditions.add(run.conditions());
-                runs++;
+                runIds.add(run.id());
             }
             for (ResultRecord r : file.records()) {
                 Key key = Key.of(r);
+                if (r.run() != null && !seen.add(List.of(r.run(), key))) {
+                    repeated++;
+                    continue;
+                }
                 shown.putIfAbsent(key, r);
                 if (r.comparison() == null) {
                     referenceSamples.computeIfAbsent(key, k -> new ArrayList<>()).add(r.samples());
@@ -246,7 +254,11 @@ public final class Rejudge {
         String at = margin != null ? String.format(java.util.Locale.ROOT, "at a %.1f%% margin", margin * 100)
                 : "at the margins they were stored with";
         notes.add(String.format(java.util.Locale.ROOT, "%d comparison(s) judged again from their samples %s, pooling "
-                + "%d file(s) of %d run(s)", rejudged, at, files.size(), runs));
+                + "%d file(s) of %d run(s)", rejudged, at, files.size(), runIds.size()));
+        if (repeated > 0) {
+            notes.add(repeated + " record(s) of a run already read from another file were left out: a run's rounds "
+                    + "count once");
+        }
         if (sequential > 0) {
             notes.add(sequential + " of them by the anytime-valid confidence sequence, not the t interval: their runs "
                     + "were continued with --more after a look at their verdicts");

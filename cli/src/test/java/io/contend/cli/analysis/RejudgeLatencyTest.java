@@ -110,9 +110,16 @@ class RejudgeLatencyTest {
     @Test
     void aPoolWithARecordWithoutBlocksIsJudgedFromSamplesAndNotMarkedBoot(@TempDir Path dir) throws Exception {
         ResultsFile.Contents withBlocks = file(dir.resolve("a"), "run-a", rounds(9, 3, 200_000), rounds(10, 3, 150_000));
+        // Another run (a run given twice counts once) of the same rounds, kept without their blocks.
+        RunInfo a = withBlocks.runs().get("run-a");
+        RunInfo b = new RunInfo("run-b", a.contendVersion(), a.commit(), a.jvmVendor(), a.jvmVersion(),
+                a.jvmArguments(), a.cpuModel(), a.machine(), a.peers(), a.mode(), a.started(), a.ended());
         ResultsFile.Contents without = new ResultsFile.Contents(withBlocks.schemaVersion(), withBlocks.machine(),
                 withBlocks.mode(), withBlocks.started(), withBlocks.experiments(),
-                withBlocks.records().stream().map(r -> r.withoutLatency()).toList(), withBlocks.runs());
+                withBlocks.records().stream().map(r -> new ResultRecord(r.experiment(), r.benchmark(), r.params(),
+                        r.threads(), r.score(), r.error(), r.unit(), r.secondary(), r.mode(), r.oversubscribed(),
+                        r.rounds(), r.comparison(), r.samples(), "run-b", r.looks(), r.iterations(), null,
+                        r.positions())).toList(), Map.of("run-b", b));
         Rejudge.Result pooled = Rejudge.of(List.of(withBlocks, without), Judge.MARGIN);
         ResultRecord shown = pooled.records().get(1);
         List<Double> contender = new ArrayList<>(withBlocks.records().get(1).samples());

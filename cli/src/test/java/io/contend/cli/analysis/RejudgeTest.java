@@ -98,6 +98,24 @@ class RejudgeTest {
     }
 
     @Test
+    void aRunGivenTwiceCountsItsRoundsOnce(@TempDir Path dir) throws Exception {
+        Path a = file(Files.createDirectory(dir.resolve("a")), "run-a", List.of(10.0, 10.4, 9.8, 10.1),
+                List.of(10.3, 10.5, 10.2, 10.2));
+        Path copy = Files.createDirectory(dir.resolve("copy")).resolve(ResultsFile.NAME);
+        Files.copy(a, copy);
+        ComparisonResult once = Rejudge.of(List.of(ResultsFile.readContents(a)), 0.02).records().stream()
+                .filter(r -> r.comparison() != null).findFirst().orElseThrow().comparison();
+        Rejudge.Result twice = Rejudge.of(List.of(ResultsFile.readContents(a), ResultsFile.readContents(copy)), 0.02);
+        ComparisonResult judged = twice.records().stream().filter(r -> r.comparison() != null).findFirst()
+                .orElseThrow().comparison();
+        assertEquals(once, judged, "the copy's rounds are the same rounds, not four more");
+        assertEquals(4, judged.rounds());
+        assertTrue(twice.notes().stream().anyMatch(n -> n.startsWith("2 record(s) of a run already read")),
+                twice.notes().toString());
+        assertTrue(twice.notes().get(0).endsWith("pooling 2 file(s) of 1 run(s)"), twice.notes().get(0));
+    }
+
+    @Test
     void twoRunsPoolAndAreJudgedAtTheMarginAsByHand(@TempDir Path dir) throws Exception {
         List<Double> cas1 = List.of(10.0, 10.4, 9.8, 10.1);
         List<Double> even1 = List.of(10.3, 10.5, 10.2, 10.2);
