@@ -28,8 +28,7 @@ public final class VersionProvider implements IVersionProvider {
      * @return the version the benchmarks were built against (the parent POM's), or "?" if the build did not say
      */
     public static String peer(String artifact) {
-        String v = properties().getProperty("peer." + artifact, "?");
-        return v.startsWith("${") ? "?" : v;
+        return peers().getOrDefault(artifact, "?");
     }
 
     /**

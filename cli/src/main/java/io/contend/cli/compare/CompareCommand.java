@@ -314,11 +314,8 @@ public final class CompareCommand implements Callable<Integer> {
      */
     private void writeResults(List<CompareRow> rows, String title, Map<String, String> identities, Instant started,
                               List<String> jmhOptions) throws IOException {
-        RunInfo described = RunDescription.current(MachineInfo.current(), "compare", started);
-        Map<String, String> peers = new LinkedHashMap<>(identities);
-        RunInfo run = new RunInfo(described.id(), described.contendVersion(), described.commit(), described.jvmVendor(),
-                described.jvmVersion(), jmhOptions, described.cpuModel(), described.machine(), peers,
-                described.mode(), described.started(), Instant.now().toString());
+        RunInfo run = RunDescription.current(MachineInfo.current(), "compare", started, jmhOptions, identities)
+                .endedAt(Instant.now().toString());
         Set<String> paramNames = new TreeSet<>();
         rows.forEach(r -> paramNames.addAll(recordParams(r.key().params()).keySet()));
         List<String> columns = new ArrayList<>(List.of("mode"));
@@ -367,9 +364,9 @@ public final class CompareCommand implements Callable<Integer> {
     /**
      * One side's record. Paired, it keeps each round's fork: its score (the mean of its measured iterations) as the
      * round's sample, the iterations (none in sample mode, whose JSON keeps histograms instead), and where the side
-     * ran in the round (the baseline first in odd rounds, as {@link CompareRun} runs them), so that {@code contend
-     * report} can judge it again and pool it with other runs. Unpaired (two JMH files), the forks are no rounds and
-     * pair with nothing: the record keeps their mean, and the files named in the run's peers keep the forks.
+     * ran in the round ({@link CompareRun#firstIn}), so that {@code contend report} can judge it again and pool it
+     * with other runs. Unpaired (two JMH files), the forks are no rounds and pair with nothing: the record keeps
+     * their mean, and the files named in the run's peers keep the forks.
      */
     private static ResultRecord record(CompareRow r, Side side, Map<String, String> params, double score,
                                        ComparisonResult c, String run) {
@@ -386,8 +383,7 @@ public final class CompareCommand implements Callable<Integer> {
             double[] fork = r.forksOf(side).get(i);
             samples.add(JmhResult.forkScore(fork));
             iterations.add(histogramsOnly && fork.length == 1 ? List.of() : Arrays.stream(fork).boxed().toList());
-            boolean baselineFirst = i % 2 == 0;
-            positions.add(baselineFirst == (side == Side.BASELINE) ? 0 : 1);
+            positions.add(CompareRun.firstIn(i + 1) == side ? 0 : 1);
         }
         double[] scores = samples.stream().mapToDouble(Double::doubleValue).toArray();
         return new ResultRecord("compare", r.key().shortName(), params, r.key().threads(), score,

@@ -17,6 +17,14 @@ final class CompareRun {
     }
 
     /**
+     * @param round a round, from 1
+     * @return the side that runs first in it: the baseline in odd rounds, the candidate in even ones
+     */
+    static Side firstIn(int round) {
+        return round % 2 == 1 ? Side.BASELINE : Side.CANDIDATE;
+    }
+
+    /**
      * @param runner runs the forks
      * @param benchmarks the benchmarks both builds hold
      * @param rounds rounds to run
@@ -29,7 +37,7 @@ final class CompareRun {
                              List<String> unmatched) throws IOException {
         Map<BenchKey, Samples> byKey = new LinkedHashMap<>();
         for (int round = 1; round <= rounds; round++) {
-            Side[] order = round % 2 == 1 ? new Side[] {Side.BASELINE, Side.CANDIDATE}
+            Side[] order = firstIn(round) == Side.BASELINE ? new Side[] {Side.BASELINE, Side.CANDIDATE}
                     : new Side[] {Side.CANDIDATE, Side.BASELINE};
             for (Side side : order) {
                 progress.printf("[compare round %d/%d] %s: %d benchmark(s), one fork each%n", round, rounds,
