@@ -29,7 +29,7 @@ interface RefCountTarget {
     boolean releaseOnce();
 
     /**
-     * @param impl CAS, XADD_NAIVE, EVEN_ODD or NETTY
+     * @param impl one of {@link RetainReleaseBenchmark#IMPLS}
      * @return a new object holding one reference
      */
     static RefCountTarget create(String impl) {
@@ -40,10 +40,13 @@ interface RefCountTarget {
                 return new ContendNaiveXadd();
             case RetainReleaseBenchmark.EVEN_ODD:
                 return new ContendEvenOdd();
+            case RetainReleaseBenchmark.EVEN_ODD_HOLDER:
+                return new ContendEvenOddHolder();
             case RetainReleaseBenchmark.NETTY:
                 return new NettyCounted();
             default:
-                throw new IllegalArgumentException("unknown impl '" + impl + "'; expected CAS, XADD_NAIVE, EVEN_ODD or NETTY");
+                throw new IllegalArgumentException("unknown impl '" + impl + "'; expected one of "
+                        + RetainReleaseBenchmark.IMPLS);
         }
     }
 
@@ -116,6 +119,38 @@ interface RefCountTarget {
         @Override
         public boolean releaseOnce() {
             return UPDATER.release(this);
+        }
+    }
+
+    /**
+     * contend's even/odd XADD on a count object of its own, allocated by the constructor right after the counted
+     * object, where Netty 4.2's AbstractReferenceCounted allocates its RefCnt: NETTY's layout with contend's
+     * algorithm, so that its ratio to EVEN_ODD is what the layout costs or saves, and its ratio to NETTY what the
+     * algorithms differ by.
+     */
+    final class ContendEvenOddHolder implements RefCountTarget {
+        private final Count count = new Count();
+        long p0, p1, p2, p3, p4, p5, p6, p7;
+
+        /** The count's holder: its header and the count, 16 bytes. */
+        static final class Count {
+            static final RefCountUpdater<Count> UPDATER = RefCountUpdater.forField(MethodHandles.lookup(),
+                    Count.class, "refCnt", RefCountAlgorithm.EVEN_ODD);
+            volatile int refCnt;
+
+            Count() {
+                UPDATER.setInitialValue(this);
+            }
+        }
+
+        @Override
+        public void retainOnce() {
+            Count.UPDATER.retain(count);
+        }
+
+        @Override
+        public boolean releaseOnce() {
+            return Count.UPDATER.release(count);
         }
     }
 

@@ -35,10 +35,16 @@ public class RetainReleaseBenchmark {
     public static final String XADD_NAIVE = "XADD_NAIVE";
     /** Implementation: contend's EVEN_ODD (the fix of #8563), the default. */
     public static final String EVEN_ODD = "EVEN_ODD";
+    /**
+     * Implementation: contend's EVEN_ODD on a count object of its own, allocated right after the counted object, as
+     * Netty 4.2's AbstractReferenceCounted keeps its RefCnt: the same layout as NETTY, contend's algorithm.
+     */
+    public static final String EVEN_ODD_HOLDER = "EVEN_ODD_HOLDER";
     /** Implementation: Netty's own io.netty.util.AbstractReferenceCounted. */
     public static final String NETTY = "NETTY";
     /** Every implementation, in the lab's order. */
-    public static final java.util.List<String> IMPLS = java.util.List.of(CAS, XADD_NAIVE, EVEN_ODD, NETTY);
+    public static final java.util.List<String> IMPLS = java.util.List.of(CAS, XADD_NAIVE, EVEN_ODD, EVEN_ODD_HOLDER,
+            NETTY);
     /** Every delay, in Blackhole.consumeCPU tokens. */
     public static final java.util.List<String> DELAYS = java.util.List.of("1", "10", "100", "1000", "10000");
 
@@ -46,8 +52,10 @@ public class RetainReleaseBenchmark {
     /** Parameters and the shared object. */
     @State(Scope.Benchmark)
     public static class Shared {
-        /** CAS, XADD_NAIVE, EVEN_ODD (contend) or NETTY (io.netty.util.AbstractReferenceCounted). */
-        @Param({CAS, XADD_NAIVE, EVEN_ODD, NETTY})
+        /**
+         * CAS, XADD_NAIVE, EVEN_ODD, EVEN_ODD_HOLDER (contend) or NETTY (io.netty.util.AbstractReferenceCounted).
+         */
+        @Param({CAS, XADD_NAIVE, EVEN_ODD, EVEN_ODD_HOLDER, NETTY})
         public String impl;
 
         /** Blackhole.consumeCPU tokens between retain and release. */

@@ -110,6 +110,26 @@ class ExperimentPlansTest {
         assertEquals(List.of(2), headline.stream().map(c -> c.baseline().threads()).toList());
     }
 
+    /**
+     * The holder layout is a study of every-comparison runs: quick mode compares the algorithms on the object's own
+     * field, and every comparison adds EVEN_ODD_HOLDER at each delay, contended and not.
+     */
+    @Test
+    void refcountComparesTheHolderLayoutOnlyInEveryComparisonRuns() {
+        Experiment refcount = registry.get("refcount");
+        List<String> quick = impls(refcount.comparisons(new LabPlan(LabMode.QUICK, List.of(), false, 2)));
+        assertEquals(List.of("NETTY", "CAS", "XADD_NAIVE", "EVEN_ODD", "NETTY", "EVEN_ODD"), quick);
+        List<Comparison> every = refcount.comparisons(new LabPlan(LabMode.FULL, List.of(), true, 2));
+        assertEquals(10, every.size(), "5 delays, contended and not");
+        for (Comparison c : every) {
+            assertEquals(List.of("NETTY", "CAS", "XADD_NAIVE", "EVEN_ODD", "EVEN_ODD_HOLDER"), impls(List.of(c)));
+        }
+    }
+
+    private static List<String> impls(List<Comparison> plan) {
+        return plan.stream().flatMap(c -> c.sides().stream()).map(t -> t.params().get("impl")).toList();
+    }
+
     private static int trials(List<Comparison> plan) {
         return plan.stream().mapToInt(c -> c.sides().size()).sum();
     }
