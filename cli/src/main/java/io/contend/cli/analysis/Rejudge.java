@@ -31,10 +31,13 @@ import java.util.TreeMap;
  * their latencies in blocks are judged by {@link PercentileBootstrap} over the pooled rounds instead, each round a
  * stratum. So one file judged again at its stored margins gives the verdicts the lab stored.
  *
- * <p>A comparison whose records carry no samples (files before schema version 3) keeps its stored verdict, and
- * the notes say how many did. Where several files hold a configuration with its samples, its row shows their
- * rounds pooled (a baseline's as its contenders'); otherwise the first file's record is shown as it is.
- * Configurations only in later files are added after.
+ * <p>Records marked {@link ResultRecord#unpaired()} (a {@code contend compare} of two JMH files) keep each side's
+ * independent forks, which pair with nothing: their forks of every file pool per side, and the comparison is judged
+ * by {@link UnpairedRatio}, Welch's interval, as compare judged it; such a comparison never pools with paired rounds.
+ * A comparison whose records carry no samples (files before schema version 3, and compares of two JMH files before
+ * version 7) keeps its stored verdict, and the notes say how many did. Where several files hold a configuration
+ * with its samples, its row shows their rounds pooled (a baseline's as its contenders'); otherwise the first file's
+ * record is shown as it is. Configurations only in later files are added after.
  */
 public final class Rejudge {
     private Rejudge() {
@@ -65,7 +68,10 @@ public final class Rejudge {
         /** The contender's own samples of every paired file, as stored (in file order), and how many files. */
         final List<Double> samples = new ArrayList<>();
         int files;
-        boolean unpaired;
+        /** Its records hold independent forks ({@link ResultRecord#unpaired()}): judged by Welch's interval. */
+        boolean independentForks;
+        /** Some record cannot be pooled (no samples, no baseline, or paired and unpaired mixed): kept as stored. */
+        boolean cannotPool;
         StoppingRule rule = StoppingRule.FIXED_PLAN;
         int looks = 1;
         /**
@@ -178,8 +184,23 @@ public final class Rejudge {
                 }
                 pool.looks = Math.max(pool.looks, r.looks().size());
                 ResultRecord base = baselineOf(r, file.records());
-                if (base == null || r.samples().isEmpty() || r.samples().size() != base.samples().size()) {
-                    pool.unpaired = true;
+                if (base != null && (r.unpaired() || base.unpaired())) {
+                    boolean bothForks = r.unpaired() && base.unpaired() && !r.samples().isEmpty()
+                            && !base.samples().isEmpty();
+                    if (!bothForks || pool.files > 0 && !pool.independentForks) {
+                        pool.cannotPool = true;
+                        continue;
+                    }
+                    pool.independentForks = true;
+                    pool.contender.addAll(r.samples());
+                    pool.baseline.addAll(base.samples());
+                    pool.samples.addAll(r.samples());
+                    pool.files++;
+                    continue;
+                }
+                if (base == null || r.samples().isEmpty() || r.samples().size() != base.samples().size()
+                        || pool.independentForks) {
+                    pool.cannotPool = true;
                     continue;
                 }
                 pool.addBlocks(r, base);
@@ -202,6 +223,7 @@ public final class Rejudge {
         int agreed = 0;
         int sequential = 0;
         int bootstrapped = 0;
+        int forks = 0;
         for (Map.Entry<Key, ResultRecord> e : shown.entrySet()) {
             ResultRecord r = e.getValue();
             Pool pool = pools.get(e.getKey());
@@ -215,7 +237,7 @@ public final class Rejudge {
                     agreed++;
                 }
             }
-            if (pool.unpaired || pool.contender.size() < 1) {
+            if (pool.cannotPool || pool.contender.size() < 1) {
                 storedOnly++;
                 records.add(r);
                 continue;
@@ -224,7 +246,12 @@ public final class Rejudge {
             double at = margin != null ? margin : stored.margin();
             ComparisonResult judged;
             try {
-                if (pool.bootstrap()) {
+                if (pool.independentForks) {
+                    RatioEstimate estimate = UnpairedRatio.estimate(toArray(pool.contender), toArray(pool.baseline),
+                            stored.direction(), RatioEstimate.CONFIDENCE);
+                    judged = Judge.comparison(stored.baseline(), estimate, at, stored.direction());
+                    forks++;
+                } else if (pool.bootstrap()) {
                     judged = PercentileBootstrap.judge(stored.baseline(), Pool.decoded(pool.contenderBlocks),
                             Pool.decoded(pool.baselineBlocks), pool.percentile, pool.looks, stored.direction(), at);
                     bootstrapped++;
@@ -267,6 +294,10 @@ public final class Rejudge {
             notes.add(bootstrapped + " of them by the pooled percentile's block bootstrap (their records keep "
                     + "their latencies in blocks)");
         }
+        if (forks > 0) {
+            notes.add(forks + " of them from independent forks (a compare of two JMH files), by Welch's interval: "
+                    + "unpaired, the weaker kind, as nothing cancels what drifted between the files' runs");
+        }
         if (conditions.size() > 1) {
             notes.add("the runs' conditions differ: " + String.join(" | ", conditions));
         }
@@ -276,8 +307,8 @@ public final class Rejudge {
         }
         if (storedOnly > 0) {
             notes.add(storedOnly + " comparison(s) keep their stored verdict: their records have no per-round "
-                    + "samples (a file older than schema version 3, or a compare of two JMH files) or no baseline "
-                    + "with as many rounds");
+                    + "samples (a file older than schema version 3, or a compare of two JMH files older than "
+                    + "version 7), no baseline with as many rounds, or paired rounds and unpaired forks to pool");
         }
         return new Result(records, notes);
     }

@@ -2,6 +2,7 @@ package io.contend.cli.compare;
 
 import io.contend.cli.analysis.Judge;
 import io.contend.cli.analysis.RatioEstimate;
+import io.contend.cli.analysis.UnpairedRatio;
 import io.contend.cli.results.Direction;
 import io.contend.cli.results.Verdict;
 import java.util.ArrayList;
@@ -72,20 +73,8 @@ final class CompareAnalysis {
     static List<CompareRow> unpaired(List<Samples> all, double margin) {
         List<CompareRow> rows = new ArrayList<>();
         for (Samples s : all) {
-            double[] b = Arrays.stream(positive(Samples.scores(s.baseline))).map(Math::log).toArray();
-            double[] c = Arrays.stream(positive(Samples.scores(s.candidate))).map(Math::log).toArray();
-            RatioEstimate estimate;
-            if (b.length >= 2 && c.length >= 2) {
-                double[] w = CompareStats.welch(c, b, RatioEstimate.CONFIDENCE); // ln(candidate / baseline)
-                double sign = s.first.direction() == Direction.HIGHER ? 1 : -1;
-                double lo = Math.exp(sign > 0 ? w[1] : -w[2]);
-                double hi = Math.exp(sign > 0 ? w[2] : -w[1]);
-                estimate = new RatioEstimate(Math.exp(sign * w[0]), lo, hi, RatioEstimate.CONFIDENCE,
-                        Math.min(b.length, c.length), Double.NaN);
-            } else {
-                double ratio = s.first.direction().ratio(Math.exp(mean(c)), Math.exp(mean(b)));
-                estimate = new RatioEstimate(ratio, Double.NaN, Double.NaN, RatioEstimate.CONFIDENCE, 1, 0);
-            }
+            RatioEstimate estimate = UnpairedRatio.estimate(Samples.scores(s.candidate), Samples.scores(s.baseline),
+                    s.first.direction(), RatioEstimate.CONFIDENCE);
             rows.add(new CompareRow(s.key, s.unit, s.first.direction(), mean(Samples.scores(s.baseline)),
                     mean(Samples.scores(s.candidate)), estimate, Judge.judge(estimate, margin), Double.NaN, Double.NaN,
                     false, trending(s), s.baseline.size() + s.candidate.size(), false, s.baseline, s.candidate));

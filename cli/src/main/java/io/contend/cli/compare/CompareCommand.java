@@ -362,19 +362,16 @@ public final class CompareCommand implements Callable<Integer> {
     }
 
     /**
-     * One side's record. Paired, it keeps each round's fork: its score (the mean of its measured iterations) as the
-     * round's sample, the iterations (none in sample mode, whose JSON keeps histograms instead), and where the side
-     * ran in the round ({@link CompareRun#firstIn}), so that {@code contend report} can judge it again and pool it
-     * with other runs. Unpaired (two JMH files), the forks are no rounds and pair with nothing: the record keeps
-     * their mean, and the files named in the run's peers keep the forks.
+     * One side's record: each of its forks, its score (the mean of its measured iterations) as a sample and its
+     * iterations (none in sample mode, whose JSON keeps histograms instead), so that {@code contend report} can
+     * judge it again and pool it with other runs. Paired, a fork is a round, and the record keeps where the side ran
+     * in it ({@link CompareRun#firstIn}). Unpaired (two JMH files), the forks are no rounds and pair with nothing:
+     * the record is marked {@link ResultRecord#unpaired()}, so that the report judges it as compare did, by Welch's
+     * interval, and never pairs its forks by their order.
      */
     private static ResultRecord record(CompareRow r, Side side, Map<String, String> params, double score,
                                        ComparisonResult c, String run) {
-        int rounds = r.paired() ? r.forksOf(side).size() : r.forks() / 2;
-        if (!r.paired()) {
-            return new ResultRecord("compare", r.key().shortName(), params, r.key().threads(), score, null, r.unit(),
-                    Map.of(), "compare", false, rounds, c, List.of(), run);
-        }
+        int rounds = r.forksOf(side).size();
         List<Double> samples = new ArrayList<>();
         List<List<Double>> iterations = new ArrayList<>();
         List<Integer> positions = new ArrayList<>();
@@ -388,7 +385,7 @@ public final class CompareCommand implements Callable<Integer> {
         double[] scores = samples.stream().mapToDouble(Double::doubleValue).toArray();
         return new ResultRecord("compare", r.key().shortName(), params, r.key().threads(), score,
                 ScoreInterval.halfWidth(scores), r.unit(), Map.of(), "compare", false, rounds, c, samples, run,
-                List.of(rounds), iterations, null, positions);
+                List.of(rounds), iterations, null, r.paired() ? positions : List.of(), !r.paired());
     }
 
     /** For tests: the verdicts by configuration label. */

@@ -7,8 +7,8 @@ import org.apache.commons.math3.distribution.TDistribution;
 /**
  * The statistics of {@code contend compare} beyond the lab's paired t interval: one-sided tests against the
  * equivalence margin with Holm's correction across benchmarks, Wilcoxon's signed-rank test and the Hodges-Lehmann
- * estimate as a robust cross-check, a slope test for forks that had not reached a steady state, and Welch's
- * interval for the unpaired comparison of two JMH result files.
+ * estimate as a robust cross-check, and a slope test for forks that had not reached a steady state. (Welch's
+ * interval for the unpaired comparison of two JMH result files is the analysis' {@code UnpairedRatio}.)
  *
  * <p>All of them work on log ratios {@code d = ln(r)}, where {@code r} above 1 means the candidate is better, as
  * the lab's {@link io.contend.cli.analysis.RatioEstimate} does.
@@ -203,28 +203,5 @@ public final class CompareStats {
         }
         double t = Math.abs(slope / se);
         return 2 * (1 - new TDistribution(null, n - 2).cumulativeProbability(t)) < alpha;
-    }
-
-    /**
-     * Welch's interval for the difference of the means of two unpaired samples of log scores.
-     *
-     * @param a one side's log values, at least 2
-     * @param b the other side's, at least 2
-     * @param confidence two-sided, e.g. 0.95
-     * @return {mean(a) - mean(b), low, high}
-     */
-    public static double[] welch(double[] a, double[] b, double confidence) {
-        Moments ma = Moments.of(a);
-        Moments mb = Moments.of(b);
-        double va = ma.se() * ma.se();
-        double vb = mb.se() * mb.se();
-        double diff = ma.mean() - mb.mean();
-        double se = Math.sqrt(va + vb);
-        if (!(se > 0)) {
-            return new double[] {diff, diff, diff};
-        }
-        double df = (va + vb) * (va + vb) / (va * va / (ma.n() - 1) + vb * vb / (mb.n() - 1));
-        double q = new TDistribution(null, df).inverseCumulativeProbability((1 + confidence) / 2);
-        return new double[] {diff, diff - q * se, diff + q * se};
     }
 }

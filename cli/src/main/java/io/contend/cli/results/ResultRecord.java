@@ -38,12 +38,16 @@ import java.util.Objects;
  * @param positions per round, in round order, where this configuration ran among its comparison's sides that round
  *                  (0 first); empty where the sides were measured together, in one joint measurement, and in files
  *                  written before schema version 6
+ * @param unpaired whether the samples are independent forks rather than rounds: a {@code contend compare} of two
+ *                 JMH result files, whose forks of the two sides ran in different runs and pair with nothing (then
+ *                 {@code rounds} is this side's forks, and each side may have its own number); false for every lab
+ *                 record and in files written before schema version 7
  */
 public record ResultRecord(String experiment, String benchmark, Map<String, String> params, int threads, double score,
                            Double error, String unit, Map<String, Secondary> secondary, String mode,
                            boolean oversubscribed, int rounds, ComparisonResult comparison, List<Double> samples,
                            String run, List<Integer> looks, List<List<Double>> iterations, LatencyBlocks latency,
-                           List<Integer> positions) {
+                           List<Integer> positions, boolean unpaired) {
 
     /**
      * A secondary result: a score, its unit and, where kept, its value in each round.
@@ -207,6 +211,37 @@ public record ResultRecord(String experiment, String benchmark, Map<String, Stri
     }
 
     /**
+     * A record of paired rounds, as the lab keeps them and files before schema version 7 hold every record.
+     *
+     * @param experiment the lab experiment
+     * @param benchmark the benchmark's short name
+     * @param params the configuration's parameters
+     * @param threads threads doing the measured work
+     * @param score the mean of the per-round scores
+     * @param error half-width of the 95% interval, or null
+     * @param unit the score's unit
+     * @param secondary secondary results by name
+     * @param mode lab mode of the run
+     * @param oversubscribed whether threads exceeded the machine's CPUs
+     * @param rounds rounds measured
+     * @param comparison how it compares with its baseline, or null
+     * @param samples the score of each round, in round order
+     * @param run the id of the run that measured it, or null
+     * @param looks the rounds at which each look ended
+     * @param iterations per round, each measured iteration's score
+     * @param latency per round, the latencies in blocks, or null
+     * @param positions per round, where this configuration ran among its comparison's sides
+     */
+    public ResultRecord(String experiment, String benchmark, Map<String, String> params, int threads, double score,
+                        Double error, String unit, Map<String, Secondary> secondary, String mode,
+                        boolean oversubscribed, int rounds, ComparisonResult comparison, List<Double> samples,
+                        String run, List<Integer> looks, List<List<Double>> iterations, LatencyBlocks latency,
+                        List<Integer> positions) {
+        this(experiment, benchmark, params, threads, score, error, unit, secondary, mode, oversubscribed, rounds,
+                comparison, samples, run, looks, iterations, latency, positions, false);
+    }
+
+    /**
      * Copies the maps, the samples, the looks, the iterations and the positions, keeping their order.
      *
      * @throws IllegalArgumentException if the looks are not strictly increasing from 1 or do not end at
@@ -232,6 +267,9 @@ public record ResultRecord(String experiment, String benchmark, Map<String, Stri
                 throw new IllegalArgumentException("secondary " + e.getKey() + " has " + kept + " rounds for "
                         + samples.size() + " samples");
             }
+        }
+        if (unpaired && (!positions.isEmpty() || latency != null)) {
+            throw new IllegalArgumentException("independent forks have no positions or latency blocks");
         }
         if (!positions.isEmpty() && positions.size() != samples.size()) {
             throw new IllegalArgumentException("positions of " + positions.size() + " rounds for " + samples.size()
@@ -262,12 +300,13 @@ public record ResultRecord(String experiment, String benchmark, Map<String, Stri
     /** @return this record with another judgement of its comparison (for example at another margin) */
     public ResultRecord withComparison(ComparisonResult judged) {
         return new ResultRecord(experiment, benchmark, params, threads, score, error, unit, secondary, mode,
-                oversubscribed, rounds, judged, samples, run, looks, iterations, latency, positions);
+                oversubscribed, rounds, judged, samples, run, looks, iterations, latency, positions, unpaired);
     }
 
     /**
-     * This record as several runs' pooled rounds: their samples in run order, the mean of the finite ones as the
-     * score, no error, iterations, positions, secondary rounds or latency blocks (those stay per run).
+     * This record as several runs' pooled rounds (or, unpaired, forks): their samples in run order, the mean of the
+     * finite ones as the score, no error, iterations, positions, secondary rounds or latency blocks (those stay per
+     * run).
      *
      * @param pooled every pooled run's samples, in order
      * @param pooledLooks the looks over the pooled rounds, ending at their count
@@ -279,13 +318,14 @@ public record ResultRecord(String experiment, String benchmark, Map<String, Stri
         Map<String, Secondary> means = new LinkedHashMap<>();
         secondary.forEach((name, s) -> means.put(name, new Secondary(s.score(), s.unit())));
         return new ResultRecord(experiment, benchmark, params, threads, mean, null, unit, means, mode,
-                oversubscribed, pooled.size(), comparison, pooled, run, pooledLooks, List.of(), null, List.of());
+                oversubscribed, pooled.size(), comparison, pooled, run, pooledLooks, List.of(), null, List.of(),
+                unpaired);
     }
 
     /** @return this record without its latency blocks, e.g. where its comparison was judged from its samples */
     public ResultRecord withoutLatency() {
         return new ResultRecord(experiment, benchmark, params, threads, score, error, unit, secondary, mode,
-                oversubscribed, rounds, comparison, samples, run, looks, iterations, null, positions);
+                oversubscribed, rounds, comparison, samples, run, looks, iterations, null, positions, unpaired);
     }
 
     /**

@@ -18,7 +18,7 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * {@code results.json}, schema version 6: one object with {@code schemaVersion}, {@code machine}, {@code mode},
+ * {@code results.json}, schema version 7: one object with {@code schemaVersion}, {@code machine}, {@code mode},
  * {@code started} (of the latest run), {@code runs} (per run id a {@link RunInfo}: contend's version and commit,
  * the JVM and its arguments, the CPU, the peers' versions, start and end), {@code experiments} (per experiment an {@link ExperimentInfo}: title, mode, rounds, budget,
  * elapsed time and its {@link TableSpec}) and {@code results} (a list of {@link ResultRecord}s; a record
@@ -30,7 +30,9 @@ import java.util.Set;
  * version 5 adds, to a record whose score is a latency percentile, its {@code latency}: the percentile and per
  * round the encoded histograms of the run's blocks, see {@link LatencyBlocks}; version 6 adds to each secondary
  * result its value in every round, {@code rounds}, so that any of them can be judged like a score, and to each record
- * its {@code positions}: where it ran among its comparison's sides in each round).
+ * its {@code positions}: where it ran among its comparison's sides in each round; version 7 marks the records of a
+ * {@code contend compare} of two JMH files {@code unpaired}: their samples are each side's forks, which pair with
+ * nothing).
  *
  * <p>A lab run replaces the records of the experiments it runs and keeps the others, so running experiments one
  * at a time builds up one file. The file is written to a temporary file and moved into place, so a crash never
@@ -40,14 +42,14 @@ import java.util.Set;
  * (no {@code experiments}, no comparisons), version 2 (no runs, no samples: their verdicts are shown as
  * stored and cannot be judged again) version 3 (no iterations; its wrapped note lines are read as one
  * paragraph), version 4 (no latency blocks: its percentile comparisons are judged from the per-round
- * percentiles) and version 5 (no secondary rounds or positions: its secondary results are means only) are still
- * read.
+ * percentiles), version 5 (no secondary rounds or positions: its secondary results are means only) and version 6
+ * (its unpaired compare records keep means only, no forks) are still read.
  */
 public final class ResultsFile {
     /** File name inside the output directory. */
     public static final String NAME = "results.json";
     /** The schema this version writes. */
-    public static final int SCHEMA_VERSION = 6;
+    public static final int SCHEMA_VERSION = 7;
 
     private static final Gson GSON = new GsonBuilder().setPrettyPrinting().serializeNulls().create();
 
@@ -295,6 +297,9 @@ public final class ResultsFile {
             iterations.add(scores);
         }
         o.add("iterations", iterations);
+        if (r.unpaired()) {
+            o.addProperty("unpaired", true);
+        }
         if (!r.positions().isEmpty()) {
             JsonArray positions = new JsonArray();
             r.positions().forEach(positions::add);

@@ -170,7 +170,7 @@ final class ResultsReader {
                 rounds, comparison == null ? null : comparison(comparison),
                 r.optionalNumbers("samples"), r.optionalString("run", null), looks == null ? List.of(rounds) : looks,
                 r.optionalNumberRows("iterations"), latency(r.optionalObject("latency")),
-                positions(r)));
+                positions(r), r.optionalBoolean("unpaired", false)));
     }
 
     private static List<Integer> positions(JsonFields r) {

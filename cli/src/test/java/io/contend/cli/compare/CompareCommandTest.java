@@ -5,6 +5,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.contend.cli.InProcess;
 import io.contend.cli.VersionProvider;
+import io.contend.cli.analysis.Judge;
+import io.contend.cli.analysis.RatioEstimate;
+import io.contend.cli.analysis.Rejudge;
+import io.contend.cli.analysis.UnpairedRatio;
+import io.contend.cli.results.ComparisonResult;
+import io.contend.cli.results.Direction;
 import io.contend.cli.results.ResultRecord;
 import io.contend.cli.results.ResultsFile;
 import io.contend.cli.results.RunInfo;
@@ -54,8 +60,28 @@ class CompareCommandTest {
         ResultsFile.Contents stored = ResultsFile.readContents(out.resolve(ResultsFile.NAME));
         for (ResultRecord r : records) {
             assertTrue(stored.runs().containsKey(r.run()), "every record traces to its run: " + r.run());
-            assertEquals(List.of(), r.samples(), "two files' forks are no rounds, and pair with nothing");
+            assertTrue(r.unpaired(), "two files' forks are no rounds, and pair with nothing");
+            assertEquals(3, r.samples().size(), "each side keeps its three forks");
+            assertEquals(3, r.iterations().size());
+            for (int i = 0; i < 3; i++) {
+                double mean = r.iterations().get(i).stream().mapToDouble(Double::doubleValue).average().orElseThrow();
+                assertEquals(mean, r.samples().get(i), 1e-9, "a fork's sample is the mean of its iterations");
+            }
+            assertEquals(List.of(), r.positions(), "forks of two files have no order within a round");
         }
+        double[] forksOld = records.get(0).samples().stream().mapToDouble(Double::doubleValue).toArray();
+        double[] forksNew = candidate.samples().stream().mapToDouble(Double::doubleValue).toArray();
+        RatioEstimate byHand = UnpairedRatio.estimate(forksNew, forksOld, Direction.LOWER, RatioEstimate.CONFIDENCE);
+        assertEquals(byHand.ratio(), ratio, 1e-12, "the stored ratio is Welch's on the stored forks");
+        assertEquals(byHand.low(), candidate.comparison().ratioLow(), 1e-12);
+        assertEquals(byHand.high(), candidate.comparison().ratioHigh(), 1e-12);
+        Rejudge.Result again = Rejudge.of(List.of(stored), 0.02);
+        ComparisonResult rejudged = again.records().get(1).comparison();
+        assertEquals(byHand.ratio(), rejudged.ratio(), 1e-12, "the report judges the stored forks again");
+        assertEquals(Judge.judge(byHand, 0.02), rejudged.verdict());
+        assertEquals(0.02, rejudged.margin(), 1e-12);
+        assertTrue(again.notes().stream().anyMatch(n -> n.contains("1 of them from independent forks")),
+                again.notes().toString());
         RunInfo run = stored.runs().get(candidate.run());
         assertEquals("compare", run.mode());
         assertTrue(run.id().matches("\\d{8}T\\d{6}Z-[0-9a-f]{4}"), "a run id as the lab's: " + run.id());

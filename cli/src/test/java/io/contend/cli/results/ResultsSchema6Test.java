@@ -40,7 +40,7 @@ class ResultsSchema6Test {
                 List.of(record(Arrays.asList(1.5, Double.NaN, 2.5), List.of(0, 2, 1))));
 
         ResultsFile.Contents back = ResultsFile.readContents(file.path());
-        assertEquals(6, back.schemaVersion());
+        assertEquals(ResultsFile.SCHEMA_VERSION, back.schemaVersion());
         ResultRecord r = back.records().get(0);
         assertEquals(Arrays.asList(1.5, Double.NaN, 2.5), r.secondary().get("pathCpuUsPerOp").rounds(),
                 "a round that could not measure it stays a round, as NaN");
