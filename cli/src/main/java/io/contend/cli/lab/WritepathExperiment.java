@@ -13,6 +13,7 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.EnumMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -26,8 +27,8 @@ import java.util.Map;
  * rates ({@link WritePathRun}).
  *
  * <p>Before the rounds, a calibration step searches the JDK build's saturation rate, the highest fixed rate
- * whose response-time p99 stays within {@value #SLO_MS} ms ({@link SaturationSearch}; twice, the first search
- * warming the JVM), and the first fixed-rate
+ * whose response-time p99 stays within {@value #SLO_MS} ms ({@link SaturationSearch}; the median of three
+ * searches, after one that warms the JVM), and the first fixed-rate
  * trial of each of the JDK and contend builds runs once unmeasured (warm-up). Each round then searches each
  * build's saturation afresh, from the same starting rate, and runs the builds at fixed shares of the calibrated
  * rate (quick: 50% and 80%; {@code --full}: 25%, 50% and 80%): the JDK build (baseline), contend's build and, at
@@ -54,6 +55,8 @@ public final class WritepathExperiment implements Experiment, Calibrated {
     static final String PATH_BYTES = "pathBytes";
     static final List<Integer> LOADS = List.of(25, 50, 80);
     static final int SWAP_LOAD = 80;
+    /** Searches whose median calibrates the fixed rates, after one that warms the JVM; odd, so the median is one. */
+    static final int CALIBRATION_SEARCHES = 3;
     /** Quick mode's loads: half the saturation, and the load where one component swapped shows. */
     static final List<Integer> HEADLINE_LOADS = List.of(50, SWAP_LOAD);
 
@@ -224,17 +227,25 @@ public final class WritepathExperiment implements Experiment, Calibrated {
     }
 
     /**
-     * The JDK build's saturation, searched once before the first fixed-rate run (a calibration step, not a
-     * measured round) and kept for every round, so that no round's fixed rates depend on another round's result.
-     * The search runs twice and keeps the second answer: the first, in a JVM that has not run the path yet, pays
-     * for class loading and compilation in its p99 and settles at a small fraction of the warm saturation, which
-     * left the fixed-rate rows measuring a nearly idle path.
+     * The JDK build's saturation, searched before the first fixed-rate run (a calibration step, not a measured
+     * round) and kept for every round, so that no round's fixed rates depend on another round's result. The first
+     * search warms the JVM and is dropped: in a JVM that has not run the path yet it pays for class loading and
+     * compilation in its p99 and settles at a small fraction of the warm saturation, which left the fixed-rate rows
+     * measuring a nearly idle path. The calibrated rate is the median of the next {@value #CALIBRATION_SEARCHES}:
+     * one search now and then collapses, a host stall failing a probe near its start (7,000/s among eight answers
+     * of 20,000 to 28,000/s, nine quick searches in one JVM), and one answer alone moved the fixed rates of two
+     * consecutive quick runs twofold.
      */
     private synchronized long jdkSaturation() {
         Long rate = calibratedJdkSaturation;
         if (rate == null) {
             search(WritePathBuild.JDK); // warm-up: a cold JVM's first search finds a fraction of the warm rate
-            rate = search(WritePathBuild.JDK).saturation();
+            long[] answers = new long[CALIBRATION_SEARCHES];
+            for (int i = 0; i < answers.length; i++) {
+                answers[i] = search(WritePathBuild.JDK).saturation();
+            }
+            Arrays.sort(answers);
+            rate = answers[answers.length / 2];
             calibratedJdkSaturation = rate;
         }
         if (rate == 0) {
