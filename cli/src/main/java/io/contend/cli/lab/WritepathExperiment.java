@@ -232,9 +232,8 @@ public final class WritepathExperiment implements Experiment, Calibrated {
      * search warms the JVM and is dropped: in a JVM that has not run the path yet it pays for class loading and
      * compilation in its p99 and settles at a small fraction of the warm saturation, which left the fixed-rate rows
      * measuring a nearly idle path. The calibrated rate is the median of the next {@value #CALIBRATION_SEARCHES}:
-     * one search now and then collapses, a host stall failing a probe near its start (7,000/s among eight answers
-     * of 20,000 to 28,000/s, nine quick searches in one JVM), and one answer alone moved the fixed rates of two
-     * consecutive quick runs twofold.
+     * now and then one search collapses to a fraction of the others, a host stall failing a probe near its start,
+     * and with one answer alone that moved the fixed rates of consecutive runs twofold.
      */
     private synchronized long jdkSaturation() {
         Long rate = calibratedJdkSaturation;
