@@ -105,7 +105,7 @@ public final class ContinuedRun {
                     ScoreInterval.mean(scores), ScoreInterval.halfWidth(scores), old.unit(),
                     secondary(old, storedRounds, more, addedRounds), old.mode(),
                     old.oversubscribed(), samples.size(), old.comparison(), samples, old.run(), looks, iterations,
-                    latency, positions(old, more)));
+                    latency, positions(old, more), old.unpaired()));
         }
         List<ResultRecord> judged = new ArrayList<>(merged.size());
         for (ResultRecord r : merged) {

@@ -122,6 +122,6 @@ public final class MetricView {
                 values.length == 0 ? Double.NaN : ScoreInterval.mean(values),
                 values.length < 2 ? null : ScoreInterval.halfWidth(values), s.unit(), Map.of(), r.mode(),
                 r.oversubscribed(), r.rounds(), r.comparison(), s.rounds(), r.run(), r.looks(), List.of(), null,
-                r.positions());
+                r.positions(), r.unpaired());
     }
 }

@@ -72,6 +72,12 @@ public final class Rejudge {
         boolean independentForks;
         /** Some record cannot be pooled (no samples, no baseline, or paired and unpaired mixed): kept as stored. */
         boolean cannotPool;
+        /**
+         * The fork lists pooled so far, per side: a JMH file compared again (in another compare run, so under
+         * another run id) holds the same forks, which count once.
+         */
+        final Set<List<Double>> contenderForks = new HashSet<>();
+        final Set<List<Double>> baselineForks = new HashSet<>();
         StoppingRule rule = StoppingRule.FIXED_PLAN;
         int looks = 1;
         /**
@@ -154,13 +160,14 @@ public final class Rejudge {
         }
         Map<Key, ResultRecord> shown = new LinkedHashMap<>();
         // Baselines and other rows without a comparison: each file's samples, so that pooled runs show them pooled.
-        Map<Key, List<List<Double>>> referenceSamples = new LinkedHashMap<>();
+        Map<Key, List<ResultRecord>> referenceRecords = new LinkedHashMap<>();
         Map<Key, Pool> pools = new LinkedHashMap<>();
         Set<String> conditions = new LinkedHashSet<>();
         Set<String> runIds = new LinkedHashSet<>();
         // A record of a run read already (the same file given twice, or a copy of it) would count its rounds twice.
         Set<List<Object>> seen = new HashSet<>();
         int repeated = 0;
+        int repeatedForks = 0;
         for (ResultsFile.Contents file : files) {
             for (RunInfo run : file.runs().values()) {
                 conditions.add(run.conditions());
@@ -174,7 +181,7 @@ public final class Rejudge {
                 }
                 shown.putIfAbsent(key, r);
                 if (r.comparison() == null) {
-                    referenceSamples.computeIfAbsent(key, k -> new ArrayList<>()).add(r.samples());
+                    referenceRecords.computeIfAbsent(key, k -> new ArrayList<>()).add(r);
                     continue;
                 }
                 Pool pool = pools.computeIfAbsent(key, k -> new Pool());
@@ -192,9 +199,18 @@ public final class Rejudge {
                         continue;
                     }
                     pool.independentForks = true;
-                    pool.contender.addAll(r.samples());
-                    pool.baseline.addAll(base.samples());
-                    pool.samples.addAll(r.samples());
+                    boolean newContender = pool.contenderForks.add(r.samples());
+                    boolean newBaseline = pool.baselineForks.add(base.samples());
+                    if (!newContender || !newBaseline) {
+                        repeatedForks++;
+                    }
+                    if (newContender) {
+                        pool.contender.addAll(r.samples());
+                        pool.samples.addAll(r.samples());
+                    }
+                    if (newBaseline) {
+                        pool.baseline.addAll(base.samples());
+                    }
                     pool.files++;
                     continue;
                 }
@@ -228,7 +244,7 @@ public final class Rejudge {
             ResultRecord r = e.getValue();
             Pool pool = pools.get(e.getKey());
             if (pool == null) {
-                records.add(pooledReference(r, referenceSamples.get(e.getKey())));
+                records.add(pooledReference(r, referenceRecords.get(e.getKey())));
                 continue;
             }
             if (pool.runVerdicts.size() > 1) {
@@ -294,6 +310,10 @@ public final class Rejudge {
             notes.add(bootstrapped + " of them by the pooled percentile's block bootstrap (their records keep "
                     + "their latencies in blocks)");
         }
+        if (repeatedForks > 0) {
+            notes.add(repeatedForks + " compare(s) of two JMH files held forks already pooled (a file compared "
+                    + "again): each file's forks count once");
+        }
         if (forks > 0) {
             notes.add(forks + " of them from independent forks (a compare of two JMH files), by Welch's interval: "
                     + "unpaired, the weaker kind, as nothing cancels what drifted between the files' runs");
@@ -314,17 +334,23 @@ public final class Rejudge {
     }
 
     /**
-     * A row without a comparison (a baseline) as its contenders are shown when runs pool: over every file's rounds,
-     * when it is in more than one file and each kept its samples, unless its score is a percentile kept in blocks;
-     * else as the first file has it.
+     * A row without a comparison (a baseline) as its contenders are shown when runs pool: over every file's rounds
+     * (each distinct list once: a JMH file compared again holds the same forks), when it is in more than one file,
+     * each kept its samples and all are rounds or all forks, unless its score is a percentile kept in blocks; else
+     * as the first file has it.
      */
-    private static ResultRecord pooledReference(ResultRecord first, List<List<Double>> perFile) {
-        if (perFile == null || perFile.size() < 2 || perFile.stream().anyMatch(List::isEmpty)
-                || first.latency() != null) {
+    private static ResultRecord pooledReference(ResultRecord first, List<ResultRecord> perFile) {
+        if (perFile == null || perFile.size() < 2 || perFile.stream().anyMatch(r -> r.samples().isEmpty())
+                || perFile.stream().anyMatch(r -> r.unpaired() != first.unpaired()) || first.latency() != null) {
             return first; // a percentile's contenders are judged and shown from their blocks, per file, too
         }
+        Set<List<Double>> distinct = new LinkedHashSet<>();
+        perFile.forEach(r -> distinct.add(r.samples()));
+        if (distinct.size() < 2) {
+            return first;
+        }
         List<Double> pooled = new ArrayList<>();
-        perFile.forEach(pooled::addAll);
+        distinct.forEach(pooled::addAll);
         return first.withPooledSamples(pooled, List.of(pooled.size()));
     }
 

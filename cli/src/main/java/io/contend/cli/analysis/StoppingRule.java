@@ -152,10 +152,16 @@ public enum StoppingRule {
      * @param direction which way the score is better
      * @param margin the equivalence margin, in (0, 1)
      * @return the comparison
-     * @throws IllegalArgumentException if the records' rounds do not pair or no round is usable
+     * @throws IllegalArgumentException if the records' rounds do not pair (independent forks, {@link
+     *                                  ResultRecord#unpaired()}, never do: {@link UnpairedRatio} judges them) or no
+     *                                  round is usable
      */
     public ComparisonResult judge(Map<String, String> baselineParams, ResultRecord contender, ResultRecord baseline,
                                   Direction direction, double margin) {
+        if (contender.unpaired() || baseline.unpaired()) {
+            throw new IllegalArgumentException("independent forks pair with nothing: " + contender.params()
+                    + " and " + baseline.params() + " are judged by Welch's interval (UnpairedRatio)");
+        }
         LatencyBlocks mine = contender.latency();
         LatencyBlocks theirs = baseline.latency();
         if (mine != null && theirs != null && mine.percentile() == theirs.percentile()) {

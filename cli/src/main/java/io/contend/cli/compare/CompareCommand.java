@@ -342,8 +342,14 @@ public final class CompareCommand implements Callable<Integer> {
             }
         }
         Direction first = rows.get(0).direction();
+        // Unpaired, the report's default line about per-round ratios would be wrong: say what judges the forks.
+        String ratioNote = rows.get(0).paired() ? null : "vs baseline: the candidate's ratio to the baseline, above "
+                + "1 is better (for times, baseline time / candidate time), from the two files' forks, unpaired: the "
+                + "ratio of their geometric means and Welch's 95% interval of the log fork scores. Verdict: "
+                + "faster/slower when the whole interval is beyond the margin, same when it is inside it, else "
+                + "inconclusive.";
         TableSpec table = new TableSpec(columns, "build", "baseline", first, directions, List.of(),
-                List.of(CompareTable.note(rows, margin)), null, null);
+                List.of(CompareTable.note(rows, margin)), ratioNote, null);
         ResultsFile file = ResultsFile.open(outDir, Set.of("compare"), run);
         file.append("compare", new ExperimentInfo(title, "compare", rounds, 0, 0, table), records);
     }

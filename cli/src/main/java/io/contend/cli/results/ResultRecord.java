@@ -13,7 +13,7 @@ import java.util.Objects;
  * @param benchmark the benchmark's short name, e.g. {@code increment}
  * @param params the configuration's parameters (strings, as JMH takes them)
  * @param threads threads doing the measured work
- * @param score the mean of the per-round scores
+ * @param score the mean of the per-round scores (per-fork, for an {@code unpaired} record)
  * @param error half-width of the 95% confidence interval of that mean over rounds (Student's t), or null with
  *              fewer than two rounds
  * @param unit the score's unit, e.g. {@code ops/us}
@@ -23,15 +23,16 @@ import java.util.Objects;
  * @param rounds rounds measured
  * @param comparison how it compares with its baseline, or null for a baseline or a reference row
  * @param samples the score of each round, in round order (round i of a contender ran in the same round as round i
- *                of its baseline, so the two pair); empty in files written before samples were kept
+ *                of its baseline, so the two pair); for an {@code unpaired} record, each of this side's forks in
+ *                its file's order, which pair with nothing; empty in files written before samples were kept
  * @param run the id of the run that measured it ({@link RunInfo#id()}), or null in files without runs
  * @param looks the rounds at which each look at the run ended, in order: one look at {@code rounds} for a run of a
  *              fixed plan, one more for each time {@code contend lab --more} added rounds to it; a comparison of
  *              more than one look is judged by a confidence sequence (see the analysis' {@code StoppingRule}).
  *              Strictly increasing, the last one {@code rounds}; empty only for a record of no rounds
- * @param iterations per round, in round order, the score of each measured iteration of its JMH fork (the round's
- *                   score is their mean); an empty list for a round measured otherwise, and no rounds at all in
- *                   files written before iterations were kept
+ * @param iterations per round (per fork, for an {@code unpaired} record), in order, the score of each measured
+ *                   iteration of its JMH fork (the round's score is their mean); an empty list for a round
+ *                   measured otherwise, and no rounds at all in files written before iterations were kept
  * @param latency for a percentile score, the latencies of each round in blocks, from which a comparison is judged
  *                (see the analysis' {@code PercentileBootstrap}); null for other scores and in files written before
  *                schema version 5
@@ -245,8 +246,9 @@ public record ResultRecord(String experiment, String benchmark, Map<String, Stri
      * Copies the maps, the samples, the looks, the iterations and the positions, keeping their order.
      *
      * @throws IllegalArgumentException if the looks are not strictly increasing from 1 or do not end at
-     *                                  {@code rounds}, or iterations, secondary rounds, positions or latency
-     *                                  blocks are kept for some rounds but not for every sample
+     *                                  {@code rounds}, iterations, secondary rounds, positions or latency blocks
+     *                                  are kept for some rounds but not for every sample, or an unpaired record
+     *                                  has positions or latency blocks
      */
     public ResultRecord {
         Objects.requireNonNull(experiment, "experiment");

@@ -92,6 +92,51 @@ class RejudgeUnpairedTest {
         assertEquals(Verdict.FASTER, asRounds.verdict(), "the same numbers as paired rounds: " + asRounds);
     }
 
+    /** The same two JMH files compared twice are two compare runs, but their forks count once. */
+    @Test
+    void aFileComparedAgainCountsItsForksOnce(@TempDir Path dir) throws Exception {
+        List<Double> base = List.of(10.0, 10.6, 9.7);
+        List<Double> cand = List.of(9.1, 9.6, 9.3);
+        ResultsFile.Contents once = file(dir.resolve("a"), "run-a", base, cand, true);
+        ResultsFile.Contents again = file(dir.resolve("b"), "run-b", base, cand, true);
+        Rejudge.Result single = Rejudge.of(List.of(once), 0.02);
+        Rejudge.Result twice = Rejudge.of(List.of(once, again), 0.02);
+        assertEquals(single.records().get(1).comparison().ratioLow(), twice.records().get(1).comparison().ratioLow(),
+                1e-12, "the interval does not narrow on the same forks");
+        assertEquals(base, twice.records().get(0).samples(), "the baseline row shows its forks once");
+        assertEquals(cand, twice.records().get(1).samples());
+        assertTrue(twice.notes().stream().anyMatch(n -> n.startsWith("1 compare(s) of two JMH files held forks")),
+                twice.notes().toString());
+
+        ResultsFile.Contents newCandidate = file(dir.resolve("c"), "run-c", base, List.of(8.0, 8.2), true);
+        ComparisonResult shared = Rejudge.of(List.of(once, newCandidate), 0.02).records().get(1).comparison();
+        List<Double> candidates = new ArrayList<>(cand);
+        candidates.addAll(List.of(8.0, 8.2));
+        RatioEstimate byHand = UnpairedRatio.estimate(candidates.stream().mapToDouble(Double::doubleValue).toArray(),
+                base.stream().mapToDouble(Double::doubleValue).toArray(), Direction.LOWER, RatioEstimate.CONFIDENCE);
+        assertEquals(byHand.ratio(), shared.ratio(), 1e-12, "a baseline file shared by two compares counts once");
+    }
+
+    @Test
+    void roundsThenForksOfTheSameComparisonDoNotPoolEither(@TempDir Path dir) throws Exception {
+        ResultsFile.Contents rounds = file(dir.resolve("a"), "run-a", List.of(10.0, 10.5), List.of(9.0, 9.2), false);
+        ResultsFile.Contents forks = file(dir.resolve("b"), "run-b", List.of(10.0, 10.5), List.of(9.0, 9.2), true);
+        Rejudge.Result result = Rejudge.of(List.of(rounds, forks), 0.02);
+        assertEquals(rounds.records().get(1).comparison(), result.records().get(1).comparison());
+        assertEquals(rounds.records().get(0), result.records().get(0), "the baseline row is not pooled across kinds");
+    }
+
+    /** The rule that pairs rounds by index refuses independent forks rather than pairing them by their order. */
+    @Test
+    void thePairedRuleRefusesForks() {
+        ResultRecord base = record("baseline", List.of(10.0, 11.0), null, "run", true);
+        ResultRecord cand = record("candidate", List.of(9.0, 9.5), null, "run", true);
+        IllegalArgumentException e = org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class,
+                () -> StoppingRule.FIXED_PLAN.judge(Map.of("build", "baseline"), cand, base, Direction.LOWER,
+                        Judge.MARGIN));
+        assertTrue(e.getMessage().contains("independent forks pair with nothing"), e.getMessage());
+    }
+
     @Test
     void forksAndRoundsOfTheSameComparisonDoNotPool(@TempDir Path dir) throws Exception {
         ResultsFile.Contents forks = file(dir.resolve("a"), "run-a", List.of(10.0, 10.5), List.of(9.0, 9.2), true);

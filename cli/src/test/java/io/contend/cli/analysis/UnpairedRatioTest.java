@@ -23,6 +23,20 @@ class UnpairedRatioTest {
         assertTrue(w[1] < -1.0 && -1.0 < w[2], Arrays.toString(w));
     }
 
+    /**
+     * Against a reference: SciPy 1.x, {@code ttest_ind(a, b, equal_var=False).confidence_interval(0.95)} gives
+     * df 8.039867 and [-1.205982571978383, -0.8940174280216177] for these samples.
+     */
+    @Test
+    void welchMatchesAReferenceImplementation() {
+        double[] a = {1.0, 1.1, 0.9, 1.05, 0.95};
+        double[] b = {2.0, 2.1, 1.9, 2.05, 1.95, 2.3};
+        double[] w = UnpairedRatio.welch(a, b, 0.95);
+        assertEquals(-1.05, w[0], 1e-12);
+        assertEquals(-1.205982571978383, w[1], 1e-9);
+        assertEquals(-0.8940174280216177, w[2], 1e-9);
+    }
+
     /** Times: a contender that takes half the time is 2x better; scores: one with twice the score is. */
     @Test
     void theRatioIsAboveOneWhenTheContenderIsBetterEitherWay() {
