@@ -60,7 +60,7 @@ public final class WritepathExperiment implements Experiment, Calibrated {
     /** Quick mode's loads: half the saturation, and the load where one component swapped shows. */
     static final List<Integer> HEADLINE_LOADS = List.of(50, SWAP_LOAD);
 
-    /** The JDK build's saturation found once, before the first fixed-rate run: the fixed rates of every round. */
+    /** The JDK build's calibrated saturation, before the first fixed-rate run: the fixed rates of every round. */
     private Long calibratedJdkSaturation;
     private final Map<WritePathBuild, List<double[]>> points = new EnumMap<>(WritePathBuild.class);
     private LabMode mode = LabMode.QUICK;
@@ -101,7 +101,7 @@ public final class WritepathExperiment implements Experiment, Calibrated {
     }
 
     /**
-     * The A/A comparison: the JDK build at {@value #SWAP_LOAD}% of its saturation (searched once, as in a run),
+     * The A/A comparison: the JDK build at {@value #SWAP_LOAD}% of its saturation (calibrated as in a run),
      * measured as two trials in the same rounds. Its interval is what this machine's stalls make of a p99 ratio
      * that is truly 1, as the block bootstrap judges it.
      */
@@ -321,8 +321,9 @@ public final class WritepathExperiment implements Experiment, Calibrated {
                                 + number(SLO_MS) + " ms, searched each round from the same starting rate (higher "
                                 + "is better).",
                         "fixedRate rows (--full): response-time p99 in ms (lower is better) at a share of "
-                                + "the jdk build's saturation, searched once before the rounds (rate/s); latency "
-                                + "from each request's intended start (coordinated omission corrected). "
+                                + "the jdk build's saturation, calibrated before the rounds (the median of three "
+                                + "searches; rate/s); latency from each request's intended start (coordinated "
+                                + "omission corrected). "
                                 + WritePathRun.GENERATOR_THREADS + " generator threads, half writes, half reads of "
                                 + WritePathRun.KEYS + " rows, " + WritePathRun.VALUE_BYTES + "-byte values, TTL on "
                                 + WritePathRun.TTL_PERCENT + "% of writes, switch at " + WritePathRun.THRESHOLD_KIB + " KiB "
