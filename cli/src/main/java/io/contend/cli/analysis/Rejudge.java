@@ -89,6 +89,26 @@ public final class Rejudge {
         double percentile = Double.NaN;
         boolean everyRecordHasBlocks = true;
 
+        /**
+         * Adds a compare's independent forks, each side's list once.
+         *
+         * @return false if a side's forks were pooled already (the same JMH file, compared again)
+         */
+        boolean addForks(ResultRecord contender, ResultRecord baseline) {
+            independentForks = true;
+            files++;
+            boolean newContender = contenderForks.add(contender.samples());
+            boolean newBaseline = baselineForks.add(baseline.samples());
+            if (newContender) {
+                this.contender.addAll(contender.samples());
+                samples.addAll(contender.samples());
+            }
+            if (newBaseline) {
+                this.baseline.addAll(baseline.samples());
+            }
+            return newContender && newBaseline;
+        }
+
         /** Adds the pair's blocks, or notes that not every record has them (then the samples judge). */
         void addBlocks(ResultRecord contender, ResultRecord baseline) {
             LatencyBlocks mine = contender.latency();
@@ -198,20 +218,9 @@ public final class Rejudge {
                         pool.cannotPool = true;
                         continue;
                     }
-                    pool.independentForks = true;
-                    boolean newContender = pool.contenderForks.add(r.samples());
-                    boolean newBaseline = pool.baselineForks.add(base.samples());
-                    if (!newContender || !newBaseline) {
+                    if (!pool.addForks(r, base)) {
                         repeatedForks++;
                     }
-                    if (newContender) {
-                        pool.contender.addAll(r.samples());
-                        pool.samples.addAll(r.samples());
-                    }
-                    if (newBaseline) {
-                        pool.baseline.addAll(base.samples());
-                    }
-                    pool.files++;
                     continue;
                 }
                 if (base == null || r.samples().isEmpty() || r.samples().size() != base.samples().size()

@@ -37,7 +37,8 @@ public final class UnpairedRatio {
         }
         double sign = direction == Direction.HIGHER ? 1 : -1;
         if (c.length < 2 || b.length < 2) {
-            return new RatioEstimate(Math.exp(sign * (mean(c) - mean(b))), Double.NaN, Double.NaN, confidence, 1, 0);
+            return new RatioEstimate(Math.exp(sign * (VarianceSplit.mean(c) - VarianceSplit.mean(b))), Double.NaN,
+                    Double.NaN, confidence, 1, 0);
         }
         double[] w = welch(c, b, confidence);
         double low = Math.exp(sign > 0 ? w[1] : -w[2]);
@@ -55,9 +56,11 @@ public final class UnpairedRatio {
      * @return {mean(a) - mean(b), low, high}
      */
     public static double[] welch(double[] a, double[] b, double confidence) {
-        double va = variance(a) / a.length;
-        double vb = variance(b) / b.length;
-        double diff = mean(a) - mean(b);
+        double meanA = VarianceSplit.mean(a);
+        double meanB = VarianceSplit.mean(b);
+        double va = VarianceSplit.variance(a, meanA) / a.length;
+        double vb = VarianceSplit.variance(b, meanB) / b.length;
+        double diff = meanA - meanB;
         double se = Math.sqrt(va + vb);
         if (!(se > 0)) {
             return new double[] {diff, diff, diff};
@@ -69,18 +72,5 @@ public final class UnpairedRatio {
 
     private static double[] logs(double[] scores) {
         return Arrays.stream(scores).filter(v -> Double.isFinite(v) && v > 0).map(Math::log).toArray();
-    }
-
-    private static double mean(double[] v) {
-        return Arrays.stream(v).average().orElse(Double.NaN);
-    }
-
-    private static double variance(double[] v) {
-        double m = mean(v);
-        double ss = 0;
-        for (double x : v) {
-            ss += (x - m) * (x - m);
-        }
-        return ss / (v.length - 1);
     }
 }
