@@ -14,7 +14,7 @@ import org.HdrHistogram.Histogram;
  * @param p99Nanos 99th percentile
  * @param maxNanos maximum
  * @param latency the interval's reported latency over every tag, in ns, so that a caller can pool intervals or
- *                resample them (the lab's block bootstrap of a percentile). The run reuses this histogram for the
+ *                resample them (the lab's bootstrap of a pooled percentile). The run reuses this histogram for the
  *                next interval: it is valid only during {@link StressRun.Listener#interval}, and a listener that
  *                keeps it must copy it (a copy of the full-range histogram is about 270 KB; adding it to a
  *                {@code new Histogram(3)} keeps only the range it holds)

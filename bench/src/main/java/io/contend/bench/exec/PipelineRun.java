@@ -53,8 +53,8 @@ public final class PipelineRun {
      * @param migrationsPerSecond CPU migrations per second over the pipeline's threads, NaN where unknown
      * @param contextSwitchesPerSecond context switches per second over the pipeline's threads, NaN where unknown
      * @param blocks the response times of {@link #BLOCKS} consecutive stretches of the measurement, in ns (the
-     *               last one also holds the requests completed after its end), for a block bootstrap of a
-     *               percentile
+     *               last one also holds the requests completed after its end): when in the run the
+     *               latencies rose, and what the lab pools for a percentile
      */
     public record Measurement(StressResult result, double migrationsPerSecond, double contextSwitchesPerSecond,
                               List<Histogram> blocks) {

@@ -9,12 +9,13 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Keeps a stress run's latencies as a fixed number of blocks, one per reporting interval, for a block bootstrap of
- * a percentile: a run configured with an interval of {@code length / blocks} reports that many intervals and, nearly
- * always, a short last one with the requests still in flight at the end, which is added to the last block rather
- * than kept as a block of its own (it is not a stretch of equal length, and holds the slowest requests). Each block
- * is a copy sized to the values it holds, not the run's full-range interval histogram, which the run reuses. Not
- * thread-safe: a run calls its listener on the thread that called {@code run()}, and the blocks are read after.
+ * Keeps a stress run's latencies as a fixed number of blocks, one per reporting interval, so that a results file shows
+ * when in the run its latencies rose: a run configured with an interval of {@code length / blocks} reports that many
+ * intervals and, nearly always, a short last one with the requests still in flight at the end, which is added to the
+ * last block rather than kept as a block of its own (it is not a stretch of equal length, and holds the slowest
+ * requests). Each block is a copy sized to the values it holds, not the run's full-range interval histogram, which the
+ * run reuses. Not thread-safe: a run calls its listener on the thread that called {@code run()}, and the blocks are
+ * read after.
  */
 public final class LatencyBlockRecorder implements StressRun.Listener {
     private final int blocks;

@@ -72,8 +72,8 @@ public final class WritePathRun {
      * @param flushes memtable flushes during the run
      * @param readBack the read-back report after close (every count zero, or the run would have thrown)
      * @param blocks the response times of {@link #BLOCKS} consecutive stretches of the measurement, in ns (the
-     *               last one also holds the requests completed after its end; their sum is {@code response}), for
-     *               a block bootstrap of a percentile
+     *               last one also holds the requests completed after its end; their sum is {@code response}): when in
+     *               the run the latencies rose
      */
     public record Measurement(long rate, StressResult result, Histogram response, double bytesPerOperation,
                               double pathBytesPerOperation, double pathCpuNanosPerOperation,

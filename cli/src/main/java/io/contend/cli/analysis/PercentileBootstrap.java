@@ -15,31 +15,38 @@ import java.util.SplittableRandom;
 
 /**
  * The ratio of a contender's latency percentile to its baseline's, each side's percentile taken over all its
- * rounds' latencies pooled, with a stratified block bootstrap interval.
+ * rounds' latencies pooled, with a bootstrap interval that redraws whole rounds.
  *
  * <p>Why: a percentile of one short run is the wrong statistic for an interval over rounds. The p99 of a 1.5 s run
  * at a few thousand requests per second is set by the few stalls (a GC pause, a descheduled thread) that fell
  * into it, so the per-round p99s of one configuration can differ tenfold, and Student's t interval over three such
  * rounds spans two orders of magnitude. Pooling the rounds' histograms puts three times the requests under the
- * percentile, and resampling blocks measures how much the stalls move it.
+ * percentile.
  *
  * <p>Method. Each round of each side keeps its measurement as consecutive blocks (one histogram per stretch of
  * equal length). The point estimate is {@link Direction#ratio} of the two sides' percentiles over all their blocks.
- * A bootstrap replicate redraws, within every round and for each side separately, as many blocks as that round has,
- * with replacement, and takes the ratio of the redrawn sides' percentiles; the interval is the central
- * {@code confidence} share of the replicate ratios ({@value #REPLICATES}, or enough for {@value #TAIL_REPLICATES}
- * in each tail), by the percentile method (Efron and Tibshirani, "An Introduction to the Bootstrap", 1993, ch. 13)
- * with its tails expanded for a small sample ({@link #expandedTail}); where a tail is too thin for
- * {@value #MAX_REPLICATES} replicates to reach (a late look of a continued run), the same expanded interval in its
- * normal form, {@code ratio · exp(±z · sd)} over the replicates' log ratios. Blocks rather than single requests because latencies within a
- * stall are correlated (the moving-block idea of Künsch, Annals of Statistics 17, 1989); within-round strata
- * because a round's two sides ran back to back, so what differed between rounds (the machine's state) stays paired,
- * as in the t interval over paired rounds.
+ * A bootstrap replicate draws as many rounds as there are, with replacement, the same draw for both sides so that
+ * a round's two sides stay paired, and takes the ratio of the two sides' percentiles over the drawn rounds' blocks
+ * (a round drawn twice counts twice). This is the cluster bootstrap (Davison and Hinkley, "Bootstrap Methods and
+ * their Application", 1997, section 3.8: resample the first stage, keep each unit's second stage whole): the
+ * rounds are the independent units, while the blocks within one side of a round share that run's state (its
+ * stall rate, its compiled code, what else the host ran), so redrawing blocks alone sees only the stalls within
+ * a run and not how much they differ between runs. The interval is the central {@code confidence} share of the
+ * replicate ratios ({@value #REPLICATES}, or enough for {@value #TAIL_REPLICATES} in each tail), by the percentile
+ * method (Efron and Tibshirani, "An Introduction to the Bootstrap", 1993, ch. 13) with its tails expanded for a
+ * sample of that many rounds ({@link #expandedZ}); where a tail is too thin for {@value #MAX_REPLICATES}
+ * replicates to reach (four rounds or fewer, or a late look of a continued run), the same expanded interval in
+ * its normal form, {@code ratio · exp(±z · sd)} over the replicates' log ratios, which is Student's t interval
+ * with {@code rounds - 1} degrees of freedom where the statistic is a mean.
  *
- * <p>What it assumes: within a round, the blocks of one side are exchangeable, and the two sides differ only by
- * what their blocks show. A drift that moves a whole side of a round (the machine slower for one side's whole run)
- * is not in the interval; with few rounds nothing can estimate it. {@code contend lab calibrate}'s A/A rows and the
- * simulation in the test suite measure the procedure's false verdicts.
+ * <p>Why rounds and not blocks: on a shared or virtual machine the stall rate moves between runs by more than
+ * the blocks of one run spread, so an interval from blocks alone can call a difference between two copies of one
+ * configuration (an A/A row of {@code contend lab calibrate}). With few rounds the interval is wide: that width is
+ * what such a machine lets a short run's percentile say.
+ *
+ * <p>What it assumes: rounds are independent and a round's two sides differ only by what their blocks show. A
+ * drift common to every round of a run is not in the interval; nothing within one run can estimate it. {@code
+ * contend lab calibrate}'s A/A rows and the simulation in the test suite measure the procedure's false verdicts.
  *
  * <p>The replicates draw from a generator seeded with a constant, so judging the same file twice gives the same
  * interval. The percentile of a set of blocks is HdrHistogram's {@code getValueAtPercentile} of their sum (the
@@ -110,15 +117,20 @@ public final class PercentileBootstrap {
         if (rounds < 2) {
             return new RatioEstimate(ratio, Double.NaN, Double.NaN, confidence, 1, 0);
         }
-        double tail = expandedTail(confidence, Math.min(c.fewestBlocksInARound(), b.fewestBlocksInARound()));
+        double z = expandedZ(confidence, rounds);
+        double tail = new NormalDistribution(null, 0, 1).cumulativeProbability(-z);
         double needed = Math.ceil(TAIL_REPLICATES / tail);
         boolean percentileMethod = needed <= MAX_REPLICATES;
         int replicates = percentileMethod ? (int) Math.max(REPLICATES, needed) : REPLICATES;
         SplittableRandom random = new SplittableRandom(SEED);
         double[] logs = new double[replicates];
+        int[] drawn = new int[rounds];
         int n = 0;
         for (int k = 0; k < replicates; k++) {
-            double r = direction.ratio(c.percentile(c.redraw(random)), b.percentile(b.redraw(random)));
+            for (int i = 0; i < rounds; i++) {
+                drawn[i] = random.nextInt(rounds);
+            }
+            double r = direction.ratio(c.percentile(c.weigh(drawn)), b.percentile(b.weigh(drawn)));
             if (r > 0 && Double.isFinite(r)) {
                 logs[n++] = Math.log(r);
             }
@@ -134,7 +146,6 @@ public final class PercentileBootstrap {
         } else {
             // A tail too thin for the replicates to reach (a late look's confidence): the expanded interval's
             // normal form, the same width where the bootstrap distribution is normal.
-            double z = -new NormalDistribution(null, 0, 1).inverseCumulativeProbability(tail);
             low = ratio * Math.exp(-z * sd);
             high = ratio * Math.exp(z * sd);
         }
@@ -178,21 +189,23 @@ public final class PercentileBootstrap {
 
     /**
      * The percentile method's tail for a small sample, expanded (Hesterberg, "What Teachers Should Know About the
-     * Bootstrap", The American Statistician 69(4), 2015, section 6.3): the tail {@code Φ(-√(n/(n-1)) · t(n-1,
-     * 1-α/2))} instead of {@code α/2}, so that the interval is as wide as a t interval would be where the bootstrap
-     * distribution, which underestimates a spread from {@code n} draws by {@code (n-1)/n}, is normal. Redraws are
-     * made within rounds, so {@code n} is a round's block count, not all the blocks together.
+     * Bootstrap", The American Statistician 69(4), 2015, section 6.3), as a normal quantile: the tail is {@code Φ(-z)}
+     * with {@code z = √(n/(n-1)) · t(n-1, 1-α/2)} instead of {@code α/2}, so that the interval is as wide as a t
+     * interval would be where the bootstrap distribution, which underestimates a spread from {@code n} draws by {@code
+     * (n-1)/n}, is normal. The draws are rounds, so {@code n} is the round count. Kept as {@code z} because two
+     * rounds' tail (about 10^-72) is past where a normal quantile can be inverted.
      *
      * @param confidence the interval's confidence
-     * @param blocks the blocks of the round with fewest
-     * @return the probability in each tail
+     * @param rounds the rounds redrawn
+     * @return {@code z}; the plain normal quantile for fewer than two rounds
      */
-    static double expandedTail(double confidence, int blocks) {
-        if (blocks < 2) {
-            return (1 - confidence) / 2;
+    static double expandedZ(double confidence, int rounds) {
+        NormalDistribution normal = new NormalDistribution(null, 0, 1);
+        if (rounds < 2) {
+            return normal.inverseCumulativeProbability((1 + confidence) / 2);
         }
-        double t = new TDistribution(null, blocks - 1).inverseCumulativeProbability((1 + confidence) / 2);
-        return new NormalDistribution(null, 0, 1).cumulativeProbability(-Math.sqrt(blocks / (blocks - 1.0)) * t);
+        double t = new TDistribution(null, rounds - 1).inverseCumulativeProbability((1 + confidence) / 2);
+        return Math.sqrt(rounds / (rounds - 1.0)) * t;
     }
 
     /** @return the blocks that recorded something, as buckets */
@@ -329,23 +342,21 @@ public final class PercentileBootstrap {
             }
         }
 
-        /** @return the blocks of this side's round with fewest: the stratum whose redraws understate most */
-        int fewestBlocksInARound() {
-            return Arrays.stream(roundBlocks).mapToInt(r -> r.length).min().orElse(0);
-        }
-
         /** @return every block once */
         int[] all() {
             Arrays.fill(weights, 1);
             return weights;
         }
 
-        /** @return per block how often one replicate drew it: within each round, as many draws as blocks */
-        int[] redraw(SplittableRandom random) {
+        /**
+         * @param drawn the rounds one replicate drew, with repeats
+         * @return per block how often the replicate counts it: once for every time its round was drawn
+         */
+        int[] weigh(int[] drawn) {
             Arrays.fill(weights, 0);
-            for (int[] round : roundBlocks) {
-                for (int i = 0; i < round.length; i++) {
-                    weights[round[random.nextInt(round.length)]]++;
+            for (int round : drawn) {
+                for (int block : roundBlocks[round]) {
+                    weights[block]++;
                 }
             }
             return weights;

@@ -316,7 +316,7 @@ public final class Rejudge {
                     + "were continued with --more after a look at their verdicts");
         }
         if (bootstrapped > 0) {
-            notes.add(bootstrapped + " of them by the pooled percentile's block bootstrap (their records keep "
+            notes.add(bootstrapped + " of them by the pooled percentile's round bootstrap (their records keep "
                     + "their latencies in blocks)");
         }
         if (repeatedForks > 0) {

@@ -37,7 +37,7 @@ import java.util.Set;
  *                        longest list when rows differ), or empty when every row is of a fixed plan
  * @param sequentialRounds for the inconclusive comparisons the confidence sequence judged, the largest estimate of
  *                         the rounds in all that would settle one, or 0 when none has an estimate
- * @param anyBootstrap whether a comparison's interval is the block bootstrap of pooled percentiles
+ * @param anyBootstrap whether a comparison's interval is the round bootstrap of pooled percentiles
  *                     ({@link PercentileBootstrap}), marked {@value PercentileBootstrap#MARK}
  */
 public record ResultTable(List<String> header, int leftColumns, List<List<String>> rows, Map<Verdict, Integer> verdicts,
@@ -335,7 +335,7 @@ public record ResultTable(List<String> header, int leftColumns, List<List<String
         }
         if (anyBootstrap) {
             out.append(". ").append(PercentileBootstrap.MARK).append(": the ratio is of the percentiles over all rounds' "
-                    + "latencies pooled, the interval a block bootstrap within rounds");
+                    + "latencies pooled, the interval a bootstrap that redraws whole rounds");
         }
         if (!sequentialLooks.isEmpty()) {
             out.append(". ").append(StoppingRule.SEQUENCE_MARK).append(": the run was continued with --more (looks at ")

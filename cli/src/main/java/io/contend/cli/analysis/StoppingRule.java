@@ -143,7 +143,7 @@ public enum StoppingRule {
 
     /**
      * Judges a contender's record against its baseline's record of the same run and rounds, by the statistic that
-     * fits its score: the pooled percentile with its block bootstrap ({@link PercentileBootstrap}) when both
+     * fits its score: the pooled percentile with its round bootstrap ({@link PercentileBootstrap}) when both
      * records keep their latencies in blocks, else the per-round scores by this rule.
      *
      * @param baselineParams the baseline's differing parameters

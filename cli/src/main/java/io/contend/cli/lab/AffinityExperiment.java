@@ -72,7 +72,8 @@ public final class AffinityExperiment implements Experiment, Calibrated {
 
     /**
      * The A/A comparison: the JDK pipeline, the baseline, measured as two trials in the same rounds. Its interval
-     * is what this machine's stalls make of a p99 ratio that is truly 1, as the block bootstrap judges it.
+     * is what this machine's stalls make of a p99 ratio that is truly 1, as the round bootstrap of the pooled
+     * percentile judges it.
      */
     @Override
     public Comparison calibration(LabPlan plan) {

@@ -14,7 +14,8 @@ import java.util.Map;
  * experiment the baseline of its first headline comparison against itself in the same rounds (see
  * {@link JmhExperiment#calibration(LabPlan)}), for {@code queues} JCTools' SpscArray throughput against itself in one
  * interleaved JVM, and for the latency experiments ({@code affinity},
- * {@code writepath}) their baseline's p99 against itself, judged by the block bootstrap as their comparisons are.
+ * {@code writepath}) their baseline's p99 against itself, judged by the round bootstrap as their comparisons
+ * are.
  * A ratio that is truly 1 then shows how wide this machine's noise makes an interval, and how often it would call
  * a difference where there is none: with a sound statistic no A/A row is faster or slower. It runs with
  * {@code --full} and when asked for by name.

@@ -36,7 +36,7 @@ import java.util.Map;
  * depends on another round's result.
  *
  * <p>What a fixed-rate row is judged by depends on the mode. With {@code --full} (and in {@code contend lab
- * calibrate}) it is the response-time p99 of 8 s runs, its interval from the block bootstrap. In quick and smoke
+ * calibrate}) it is the response-time p99 of 8 s runs, its interval from the round bootstrap. In quick and smoke
  * mode the same runs last 1.2 s, and on a shared or virtual machine their p99 is set by the host's stalls: the
  * A/A row of {@code calibrate} spans several-fold, wider than any difference between the builds. Quick mode
  * therefore judges each run by what it resolves in that time, the heap bytes the path's own threads allocate
@@ -103,7 +103,7 @@ public final class WritepathExperiment implements Experiment, Calibrated {
     /**
      * The A/A comparison: the JDK build at {@value #SWAP_LOAD}% of its saturation (calibrated as in a run),
      * measured as two trials in the same rounds. Its interval is what this machine's stalls make of a p99 ratio
-     * that is truly 1, as the block bootstrap judges it.
+     * that is truly 1, as the round bootstrap of the pooled percentile judges it.
      */
     @Override
     public synchronized Comparison calibration(LabPlan plan) {

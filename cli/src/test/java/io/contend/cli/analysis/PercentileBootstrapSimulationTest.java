@@ -4,7 +4,8 @@ import io.contend.cli.results.ComparisonResult;
 import io.contend.cli.results.Direction;
 import io.contend.cli.results.Verdict;
 import org.HdrHistogram.Histogram;
-import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 import java.util.ArrayList;
 import java.util.EnumMap;
@@ -17,16 +18,16 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * The pooled percentile's block bootstrap, run as the lab runs it (a fixed plan of 3 rounds, each side of a round
+ * The pooled percentile's round bootstrap, run as the lab runs it (a fixed plan of 3 rounds, each side of a round
  * measured in 12 blocks, judged through {@link PercentileBootstrap#judge} at the lab's margin), on synthetic
  * response times whose p99 is set by stalls, as the write path's and the affinity pipeline's are.
  *
- * <p>What must hold over 1000 simulated comparisons: with equal sides at most 5% end faster or slower; with a true
- * p99 ratio of 1.2 (every contender latency 1/1.2 of what it would be) the interval holds 1.2 in at least 93%, the
- * verdict is never the same and at most 0.5% slower, fewer than Student's t interval over the three per-round p99s
- * of the same data gives (what the lab judged percentiles by before), and it concludes faster more often than that
- * t interval concludes at all, which is what the pooled statistic is for. Never slower, as the lab's other
- * simulations ask, does not hold for either statistic: see the test.
+ * <p>What must hold over 1000 simulated comparisons, under both stall models below: with equal sides at most 5% end
+ * faster or slower and the interval holds 1 in at least 93%; with a true p99 ratio of 1.2 (every contender latency
+ * 1/1.2 of what it would be) the interval holds 1.2 in at least 93%, the verdict is never the same, and it is
+ * slower in at most 1% and no more often than Student's t interval over the three per-round p99s of the same data
+ * (what the lab judged percentiles by first). Never slower, as the lab's other simulations ask, does not hold for
+ * either statistic: see the test.
  *
  * <p>Noise model, fitted to the blocks of a quick run's write path at 80% of saturation on a 2-CPU machine (about
  * 140 requests per block, a median near 140 µs, and in most blocks one request delayed to 1-1.5 ms, in a few many
@@ -35,8 +36,15 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * exponential length (mean 1 ms), and long ones (mean 0.1 per block, mean length 3 ms), at uniform times, that delay
  * every request arriving during them until they end (latency from the intended start, as the lab's load generator
  * measures it); the machine's level, common to both sides of a round, log-normal across rounds (sigma 0.3); and a
- * level per side of a round, log-normal (sigma 0.02), a drift between the two sides' runs that no within-round
- * resampling can see. Fixed seeds; the rates are printed.
+ * level per side of a round, log-normal (sigma 0.02).
+ *
+ * <p>Two stall models. {@link #SAME_STALL_RATE}: every run stalls at the same mean rate, so the blocks of all runs
+ * are alike. {@link #RUN_STALL_RATE}: each side of a round has a stall rate of its own, the means above times a
+ * log-normal factor (sigma 0.5), as a host's other tenants come and go. The per-round p99s cannot tell the two
+ * apart (their log ratios spread with a standard deviation of about 1.0 in the first and 1.1 in the second, and
+ * 1.1 over 26 rounds of quick runs' A/A rows on that machine), but a bootstrap that redraws blocks within rounds
+ * holds only in the first: in the second it called 12% of equal sides faster or slower and covered 1.2 in 85%.
+ * Redrawing rounds holds in both. Fixed seeds; the rates are printed.
  */
 class PercentileBootstrapSimulationTest {
     private static final int COMPARISONS = 1000;
@@ -50,14 +58,19 @@ class PercentileBootstrapSimulationTest {
      * 144,000 of them.
      */
     private static final int PRECISION = 2;
+    /** Every run stalls at the same mean rate: sigma of the log of a side's stall rate. */
+    private static final double SAME_STALL_RATE = 0;
+    /** Each side of a round stalls at a rate of its own. */
+    private static final double RUN_STALL_RATE = 0.5;
 
-    private static List<Histogram> side(SplittableRandom random, double scale) {
+    private static List<Histogram> side(SplittableRandom random, double scale, double stallSigma) {
+        double stallRate = Math.exp(stallSigma * gaussian(random));
         List<Histogram> blocks = new ArrayList<>(BLOCKS);
         for (int b = 0; b < BLOCKS; b++) {
             Histogram h = new Histogram(PRECISION);
             double blockUs = REQUESTS_PER_BLOCK * SPACING_US;
-            int shortStalls = poisson(random, 1.0);
-            int stalls = shortStalls + poisson(random, 0.1);
+            int shortStalls = poisson(random, 1.0 * stallRate);
+            int stalls = shortStalls + poisson(random, 0.1 * stallRate);
             double[] starts = new double[stalls];
             double[] ends = new double[stalls];
             for (int s = 0; s < stalls; s++) {
@@ -98,7 +111,7 @@ class PercentileBootstrapSimulationTest {
 
     /** One comparison: per round, each side's blocks; latency, so lower is better and the ratio is base/contender. */
     private record Simulated(List<List<Histogram>> contender, List<List<Histogram>> baseline) {
-        static Simulated of(long seed, double trueRatio) {
+        static Simulated of(long seed, double trueRatio, double stallSigma) {
             SplittableRandom random = new SplittableRandom(seed);
             List<List<Histogram>> contender = new ArrayList<>();
             List<List<Histogram>> baseline = new ArrayList<>();
@@ -106,9 +119,9 @@ class PercentileBootstrapSimulationTest {
                 double level = Math.exp(0.3 * gaussian(random));
                 boolean contenderFirst = r % 2 == 0;
                 List<Histogram> first = side(random, level * Math.exp(0.02 * gaussian(random))
-                        * (contenderFirst ? 1 / trueRatio : 1));
+                        * (contenderFirst ? 1 / trueRatio : 1), stallSigma);
                 List<Histogram> second = side(random, level * Math.exp(0.02 * gaussian(random))
-                        * (contenderFirst ? 1 : 1 / trueRatio));
+                        * (contenderFirst ? 1 : 1 / trueRatio), stallSigma);
                 contender.add(contenderFirst ? first : second);
                 baseline.add(contenderFirst ? second : first);
             }
@@ -139,57 +152,52 @@ class PercentileBootstrapSimulationTest {
         return all;
     }
 
-    private record Tally(Map<Verdict, Integer> verdicts, int covered, int tConclusive, Map<Verdict, Integer> tVerdicts) {
+    private record Tally(Map<Verdict, Integer> verdicts, int covered, Map<Verdict, Integer> tVerdicts) {
         int count(Verdict v) {
             return verdicts.getOrDefault(v, 0);
         }
     }
 
-    private static Tally run(double trueRatio, long seedBase) {
+    private static Tally run(double trueRatio, long seedBase, double stallSigma) {
         Map<Verdict, Integer> verdicts = new EnumMap<>(Verdict.class);
         int covered = 0;
-        int tConclusive = 0;
         Map<Verdict, Integer> tVerdicts = new EnumMap<>(Verdict.class);
         for (int i = 0; i < COMPARISONS; i++) {
-            Simulated s = Simulated.of(seedBase + i, trueRatio);
+            Simulated s = Simulated.of(seedBase + i, trueRatio, stallSigma);
             ComparisonResult c = s.judge();
             verdicts.merge(c.verdict(), 1, Integer::sum);
             if (c.ratioLow() <= trueRatio && trueRatio <= c.ratioHigh()) {
                 covered++;
             }
-            Verdict t = s.judgeRoundPercentiles().verdict();
-            tVerdicts.merge(t, 1, Integer::sum);
-            if (t != Verdict.INCONCLUSIVE) {
-                tConclusive++;
-            }
+            tVerdicts.merge(s.judgeRoundPercentiles().verdict(), 1, Integer::sum);
         }
-        Tally t = new Tally(verdicts, covered, tConclusive, tVerdicts);
-        System.out.printf(Locale.ROOT, "pooled p99 bootstrap, true ratio %.1f: %s, interval held it in %d of %d; "
-                + "t over per-round p99s: %s%n", trueRatio, verdicts, covered, COMPARISONS, tVerdicts);
+        Tally t = new Tally(verdicts, covered, tVerdicts);
+        System.out.printf(Locale.ROOT, "pooled p99 round bootstrap, stall-rate sigma %.1f, true ratio %.1f: %s, "
+                + "interval held it in %d of %d; t over per-round p99s: %s%n", stallSigma, trueRatio, verdicts,
+                covered, COMPARISONS, tVerdicts);
         return t;
     }
 
-    @Test
-    void equalSidesRarelyEndFasterOrSlower() {
-        Tally t = run(1.0, 1_000_000L);
+    @ParameterizedTest(name = "stall-rate sigma {0}")
+    @ValueSource(doubles = {SAME_STALL_RATE, RUN_STALL_RATE})
+    void equalSidesRarelyEndFasterOrSlower(double stallSigma) {
+        Tally t = run(1.0, 1_000_000L, stallSigma);
         assertTrue(t.count(Verdict.FASTER) + t.count(Verdict.SLOWER) <= COMPARISONS / 20,
                 "false faster/slower: " + t.verdicts());
         assertTrue(t.covered() >= COMPARISONS * 93 / 100, "coverage of 1.0: " + t.covered());
     }
 
-    @Test
-    void aTrueGainIsCoveredAndNeverCalledSlower() {
-        Tally t = run(1.2, 2_000_000L);
+    @ParameterizedTest(name = "stall-rate sigma {0}")
+    @ValueSource(doubles = {SAME_STALL_RATE, RUN_STALL_RATE})
+    void aTrueGainIsCoveredAndRarelyCalledSlower(double stallSigma) {
+        Tally t = run(1.2, 2_000_000L, stallSigma);
         assertTrue(t.covered() >= COMPARISONS * 93 / 100, "coverage of 1.2: " + t.covered() + " " + t.verdicts());
         // Never slower cannot hold for a percentile set by a few stalls: one side of a round now and then draws
-        // several times its share of long ones. The t interval over the per-round p99s, what the lab used
-        // before, errs so too, and more often; the bound is half a percent and below the t interval's count.
+        // several times its share of long ones. The t interval over the per-round p99s errs so too, at least as
+        // often; the bound is one percent.
         int tSlower = t.tVerdicts().getOrDefault(Verdict.SLOWER, 0);
-        assertTrue(t.count(Verdict.SLOWER) <= COMPARISONS / 200 && t.count(Verdict.SLOWER) <= tSlower,
+        assertTrue(t.count(Verdict.SLOWER) <= COMPARISONS / 100 && t.count(Verdict.SLOWER) <= tSlower,
                 "slower: " + t.verdicts() + ", t interval: " + t.tVerdicts());
         assertEquals(0, t.count(Verdict.SAME), "same: " + t.verdicts());
-        // What the pooled statistic buys: the t interval over three per-round p99s settles fewer.
-        assertTrue(t.count(Verdict.FASTER) > t.tConclusive(), "bootstrap faster " + t.count(Verdict.FASTER)
-                + " vs t conclusive " + t.tConclusive());
     }
 }

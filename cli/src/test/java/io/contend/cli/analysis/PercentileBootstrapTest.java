@@ -162,8 +162,51 @@ class PercentileBootstrapTest {
             spent += 1 - PercentileBootstrap.confidenceAtLook(look);
         }
         assertTrue(spent < 0.05 && spent > 0.0499, "spent " + spent);
-        assertTrue(PercentileBootstrap.expandedTail(0.95, 12) < 0.025);
-        assertEquals(0.025, PercentileBootstrap.expandedTail(0.95, 1), 1e-15);
+    }
+
+    @Test
+    void theTailIsExpandedForTheRoundCount() {
+        assertEquals(1.959964, PercentileBootstrap.expandedZ(0.95, 1), 1e-6);
+        // √(3/2) · t(2, 0.975) = 1.2247 · 4.3027
+        assertEquals(5.26970, PercentileBootstrap.expandedZ(0.95, 3), 1e-4);
+        assertTrue(PercentileBootstrap.expandedZ(0.95, 12) > 1.96);
+        assertTrue(PercentileBootstrap.expandedZ(0.95, 2) > 17, "two rounds: t with one degree of freedom");
+    }
+
+    /** Per round, {@code blocks} copies of one histogram: no spread within the round at all. */
+    private static List<List<Histogram>> flatRounds(double... medianNs) {
+        List<List<Histogram>> out = new ArrayList<>();
+        SplittableRandom random = new SplittableRandom(5);
+        for (double median : medianNs) {
+            Histogram h = new Histogram(3);
+            for (int i = 0; i < 200; i++) {
+                h.recordValue(Math.round(median * Math.exp(0.3 * random.nextGaussian())));
+            }
+            List<Histogram> round = new ArrayList<>();
+            for (int b = 0; b < 12; b++) {
+                round.add(h.copy());
+            }
+            out.add(round);
+        }
+        return out;
+    }
+
+    /** Whole rounds that disagree, with nothing to tell within them: the interval must see the rounds' spread. */
+    @Test
+    void theIntervalHoldsWhatTheRoundsDisagreeOn() {
+        List<List<Histogram>> baseline = flatRounds(100_000, 100_000, 100_000);
+        List<List<Histogram>> contender = flatRounds(30_000, 35_000, 300_000);
+        RatioEstimate e = PercentileBootstrap.estimate(contender, baseline, 99, Direction.LOWER, 0.95);
+        assertTrue(e.low() < 1 && e.high() > 1, "rounds at about 3x, 3x and 1/3x hold 1: " + e);
+    }
+
+    /** A machine level common to both sides of a round, tenfold between rounds: the draws keep rounds paired. */
+    @Test
+    void aRoundsTwoSidesAreDrawnTogether() {
+        List<List<Histogram>> baseline = flatRounds(100_000, 1_000_000, 300_000, 30_000, 600_000, 60_000);
+        List<List<Histogram>> contender = flatRounds(66_667, 666_667, 200_000, 20_000, 400_000, 40_000);
+        RatioEstimate e = PercentileBootstrap.estimate(contender, baseline, 99, Direction.LOWER, 0.95);
+        assertTrue(e.low() > 1.3 && e.high() < 1.7, "a ratio of 1.5 in every round: " + e);
     }
 
     @Test

@@ -96,7 +96,7 @@ class RejudgeLatencyTest {
         ComparisonResult byHand = PercentileBootstrap.judge(JDK, contend, jdk, 99, 1, Direction.LOWER, 0.02);
         assertEquals(byHand, pooled.records().get(1).comparison());
         assertEquals(5, byHand.rounds());
-        assertTrue(pooled.notes().stream().anyMatch(n -> n.contains("1 of them by the pooled percentile's block "
+        assertTrue(pooled.notes().stream().anyMatch(n -> n.contains("1 of them by the pooled percentile's round "
                 + "bootstrap")), pooled.notes().toString());
 
         // One file at the lab's margin gives what the lab stored.
