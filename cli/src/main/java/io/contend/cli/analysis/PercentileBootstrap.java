@@ -4,7 +4,6 @@ import io.contend.cli.results.ComparisonResult;
 import io.contend.cli.results.Direction;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.HistogramIterationValue;
-import org.apache.commons.math3.distribution.NormalDistribution;
 import org.apache.commons.math3.distribution.TDistribution;
 
 import java.util.ArrayList;
@@ -31,13 +30,14 @@ import java.util.SplittableRandom;
  * their Application", 1997, section 3.8: resample the first stage, keep each unit's second stage whole): the
  * rounds are the independent units, while the blocks within one side of a round share that run's state (its
  * stall rate, its compiled code, what else the host ran), so redrawing blocks alone sees only the stalls within
- * a run and not how much they differ between runs. The interval is the central {@code confidence} share of the
- * replicate ratios ({@value #REPLICATES}, or enough for {@value #TAIL_REPLICATES} in each tail), by the percentile
- * method (Efron and Tibshirani, "An Introduction to the Bootstrap", 1993, ch. 13) with its tails expanded for a
- * sample of that many rounds ({@link #expandedZ}); where a tail is too thin for {@value #MAX_REPLICATES}
- * replicates to reach (four rounds or fewer, or a late look of a continued run), the same expanded interval in
- * its normal form, {@code ratio · exp(±z · sd)} over the replicates' log ratios, which is Student's t interval
- * with {@code rounds - 1} degrees of freedom where the statistic is a mean.
+ * a run and not how much they differ between runs. From {@value #REPLICATES} replicates, the interval is {@code
+ * ratio · exp(±t · se)}: {@code se} the standard deviation of the replicates' log ratios times {@code √(n/(n-1))},
+ * which undoes the bootstrap's understatement of a spread from {@code n} draws (Hesterberg, "What Teachers Should
+ * Know About the Bootstrap", The American Statistician 69(4), 2015, section 6.3), and {@code t} Student's quantile
+ * with {@code n - 1} degrees of freedom, {@code n} the round count. Where the pooled percentile behaves as a mean
+ * over rounds this is Student's t interval. Not the percentile method: with the 3 to 10 rounds of a lab run, the
+ * resamples of {@code n} rounds take few distinct values, and the tails a 95% interval needs at so few rounds fall
+ * on resamples made of one round drawn again and again, an interval no wider than the rounds' range.
  *
  * <p>Why rounds and not blocks: on a shared or virtual machine the stall rate moves between runs by more than
  * the blocks of one run spread, so an interval from blocks alone can call a difference between two copies of one
@@ -55,15 +55,8 @@ import java.util.SplittableRandom;
  * percentile can fall, so a replicate costs no histogram.
  */
 public final class PercentileBootstrap {
-    /** Bootstrap replicates per estimate, at least. */
+    /** Bootstrap replicates per estimate: enough for the standard error to within about 1%. */
     static final int REPLICATES = 4000;
-    /** Replicates each tail of a percentile interval should hold: more replicates where the tail is thin. */
-    static final int TAIL_REPLICATES = 50;
-    /**
-     * The most replicates an estimate draws; a thinner tail (a late look's confidence) takes the expanded
-     * interval's normal form from {@link #REPLICATES} replicates instead.
-     */
-    static final int MAX_REPLICATES = 100_000;
     /** What a table cell adds to an interval this bootstrap gave. */
     public static final String MARK = "boot";
     private static final long SEED = 0x636F6E74656E64L;
@@ -117,16 +110,11 @@ public final class PercentileBootstrap {
         if (rounds < 2) {
             return new RatioEstimate(ratio, Double.NaN, Double.NaN, confidence, 1, 0);
         }
-        double z = expandedZ(confidence, rounds);
-        double tail = new NormalDistribution(null, 0, 1).cumulativeProbability(-z);
-        double needed = Math.ceil(TAIL_REPLICATES / tail);
-        boolean percentileMethod = needed <= MAX_REPLICATES;
-        int replicates = percentileMethod ? (int) Math.max(REPLICATES, needed) : REPLICATES;
         SplittableRandom random = new SplittableRandom(SEED);
-        double[] logs = new double[replicates];
+        double[] logs = new double[REPLICATES];
         int[] drawn = new int[rounds];
         int n = 0;
-        for (int k = 0; k < replicates; k++) {
+        for (int k = 0; k < REPLICATES; k++) {
             for (int i = 0; i < rounds; i++) {
                 drawn[i] = random.nextInt(rounds);
             }
@@ -135,23 +123,12 @@ public final class PercentileBootstrap {
                 logs[n++] = Math.log(r);
             }
         }
-        logs = Arrays.copyOf(logs, n);
-        Arrays.sort(logs);
-        double sd = sd(logs);
-        double low;
-        double high;
-        if (percentileMethod) {
-            low = Math.exp(quantile(logs, tail));
-            high = Math.exp(quantile(logs, 1 - tail));
-        } else {
-            // A tail too thin for the replicates to reach (a late look's confidence): the expanded interval's
-            // normal form, the same width where the bootstrap distribution is normal.
-            low = ratio * Math.exp(-z * sd);
-            high = ratio * Math.exp(z * sd);
-        }
-        // Per-round spread, as the t interval's sd would be, so that Judge.roundsToSettle extrapolates alike.
-        return new RatioEstimate(ratio, Math.min(ratio, low), Math.max(ratio, high), confidence, rounds,
-                sd * Math.sqrt(rounds));
+        // The replicates' spread, corrected for the bootstrap's (n-1)/n: the standard error, times Student's t.
+        double se = sd(Arrays.copyOf(logs, n)) * Math.sqrt(rounds / (rounds - 1.0));
+        double half = tQuantile(confidence, rounds) * se;
+        // Per-round spread, as the t interval's sd is, so that Judge.roundsToSettle extrapolates alike.
+        return new RatioEstimate(ratio, ratio * Math.exp(-half), ratio * Math.exp(half), confidence, rounds,
+                se * Math.sqrt(rounds));
     }
 
     /**
@@ -188,24 +165,12 @@ public final class PercentileBootstrap {
     }
 
     /**
-     * The percentile method's tail for a small sample, expanded (Hesterberg, "What Teachers Should Know About the
-     * Bootstrap", The American Statistician 69(4), 2015, section 6.3), as a normal quantile: the tail is {@code Φ(-z)}
-     * with {@code z = √(n/(n-1)) · t(n-1, 1-α/2)} instead of {@code α/2}, so that the interval is as wide as a t
-     * interval would be where the bootstrap distribution, which underestimates a spread from {@code n} draws by {@code
-     * (n-1)/n}, is normal. The draws are rounds, so {@code n} is the round count. Kept as {@code z} because two
-     * rounds' tail (about 10^-72) is past where a normal quantile can be inverted.
-     *
      * @param confidence the interval's confidence
-     * @param rounds the rounds redrawn
-     * @return {@code z}; the plain normal quantile for fewer than two rounds
+     * @param rounds the rounds redrawn, at least 2
+     * @return Student's t quantile with {@code rounds - 1} degrees of freedom at {@code (1 + confidence) / 2}
      */
-    static double expandedZ(double confidence, int rounds) {
-        NormalDistribution normal = new NormalDistribution(null, 0, 1);
-        if (rounds < 2) {
-            return normal.inverseCumulativeProbability((1 + confidence) / 2);
-        }
-        double t = new TDistribution(null, rounds - 1).inverseCumulativeProbability((1 + confidence) / 2);
-        return Math.sqrt(rounds / (rounds - 1.0)) * t;
+    static double tQuantile(double confidence, int rounds) {
+        return new TDistribution(null, rounds - 1).inverseCumulativeProbability((1 + confidence) / 2);
     }
 
     /** @return the blocks that recorded something, as buckets */
@@ -390,14 +355,6 @@ public final class PercentileBootstrap {
             }
             return sum;
         }
-    }
-
-    /** @return the q-quantile of sorted values, interpolated between order statistics */
-    private static double quantile(double[] sorted, double q) {
-        double position = q * (sorted.length - 1);
-        int i = (int) Math.floor(position);
-        int j = Math.min(i + 1, sorted.length - 1);
-        return sorted[i] + (position - i) * (sorted[j] - sorted[i]);
     }
 
     private static double sd(double[] values) {

@@ -13,8 +13,9 @@ import org.apache.commons.math3.distribution.TDistribution;
  * Logarithms because ratios are multiplicative and skewed (a 2x gain and a 2x loss are symmetric in log space,
  * and the interval stays positive); t because a lab run has few rounds (3 to 20) and the standard deviation is
  * estimated from them. This is the paired t-test's interval (Student 1908; for benchmarks see Kalibera &amp;
- * Jones, "Rigorous Benchmarking in Reasonable Time", ISMM 2013). A bootstrap over so few rounds would
- * understate the interval. The simulation in the test suite checks the coverage on noisy synthetic rounds.
+ * Jones, "Rigorous Benchmarking in Reasonable Time", ISMM 2013). A percentile-method bootstrap over so few
+ * rounds would understate the interval ({@link PercentileBootstrap} takes t's quantile over a bootstrap standard
+ * error instead). The simulation in the test suite checks the coverage on noisy synthetic rounds.
  *
  * @param ratio geometric mean of the per-round ratios (above 1: better than the baseline)
  * @param low lower end of the interval; NaN with fewer than 2 rounds

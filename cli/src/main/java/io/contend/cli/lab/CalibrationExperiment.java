@@ -103,7 +103,7 @@ public final class CalibrationExperiment implements Experiment {
                                 + "saturation). The true ratio is 1: each interval is this machine's noise floor "
                                 + "for that benchmark, and a verdict other than same or inconclusive is a false "
                                 + "alarm.",
-                        "Scores keep their experiment's unit and direction; the p99 rows' intervals are the block "
+                        "Scores keep their experiment's unit and direction; the p99 rows' intervals are the round "
                                 + "bootstrap of the pooled percentile (boot), as in their experiments."))
                 .withDirections(directions);
     }

@@ -165,12 +165,20 @@ class PercentileBootstrapTest {
     }
 
     @Test
-    void theTailIsExpandedForTheRoundCount() {
-        assertEquals(1.959964, PercentileBootstrap.expandedZ(0.95, 1), 1e-6);
-        // √(3/2) · t(2, 0.975) = 1.2247 · 4.3027
-        assertEquals(5.26970, PercentileBootstrap.expandedZ(0.95, 3), 1e-4);
-        assertTrue(PercentileBootstrap.expandedZ(0.95, 12) > 1.96);
-        assertTrue(PercentileBootstrap.expandedZ(0.95, 2) > 17, "two rounds: t with one degree of freedom");
+    void theIntervalIsStudentsOverTheRounds() {
+        assertEquals(4.302653, PercentileBootstrap.tQuantile(0.95, 3), 1e-6);
+        assertEquals(12.706205, PercentileBootstrap.tQuantile(0.95, 2), 1e-6);
+        // Rounds with no spread within them, the contender's at 1/2, 1 and 2 times the baseline's: per-round log
+        // ratios of ln 2, 0 and -ln 2, whose standard deviation is ln 2. The pooled p99 is not their mean, but
+        // its per-round spread comes out near ln 2, and the interval is t(2)'s over it.
+        List<List<Histogram>> baseline = flatRounds(100_000, 100_000, 100_000);
+        List<List<Histogram>> contender = flatRounds(50_000, 100_000, 200_000);
+        RatioEstimate e = PercentileBootstrap.estimate(contender, baseline, 99, Direction.LOWER, 0.95);
+        double half = Math.log(e.high() / e.ratio());
+        assertEquals(half, Math.log(e.ratio() / e.low()), 1e-9, "symmetric in logs: " + e);
+        assertEquals(PercentileBootstrap.tQuantile(0.95, 3) * e.logStdDev() / Math.sqrt(3), half, 1e-9, e.toString());
+        assertTrue(e.logStdDev() > 0.55 && e.logStdDev() < 0.85, "per-round spread near ln 2: " + e);
+        assertTrue(e.low() < 1 && e.high() > 1, e.toString());
     }
 
     /** Per round, {@code blocks} copies of one histogram: no spread within the round at all. */
