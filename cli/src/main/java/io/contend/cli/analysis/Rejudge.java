@@ -29,7 +29,8 @@ import java.util.TreeMap;
  * look, the anytime-valid confidence sequence when a record's run was continued with {@code contend lab --more}
  * (then over all the pooled rounds, in file order). Comparisons of latency percentiles whose records all keep
  * their latencies in blocks are judged by {@link PercentileBootstrap} over the pooled rounds instead, which redraws
- * whole rounds. So one file judged again at its stored margins gives the verdicts the lab stored.
+ * whole rounds. So one file judged again at its stored margins gives the verdicts the lab stored, save percentile
+ * rows of files written before the bootstrap redrew rounds (it redrew blocks within them), which are judged anew.
  *
  * <p>Records marked {@link ResultRecord#unpaired()} (a {@code contend compare} of two JMH files) keep each side's
  * independent forks, which pair with nothing: their forks of every file pool per side, and the comparison is judged
