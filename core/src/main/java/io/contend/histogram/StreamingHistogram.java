@@ -204,6 +204,11 @@ public final class StreamingHistogram {
      * a 1 s histogram, and two with roundTo 60 stay at 60. An empty histogram has no points and so puts no
      * constraint on the grid: merging with it keeps the other's roundTo.
      *
+     * <p>The pair's mean is that of the stored points, which a builder has already rounded to the grid, so a
+     * merged point can lie a step from the grid point nearest the mean of the samples themselves (Cassandra's
+     * StreamingHistogram before CASSANDRA-13444, on double points, kept the exact means); total counts are exact
+     * either way.
+     *
      * @param other the other histogram
      * @param maxBins bins of the result, in [1, {@value StreamingHistogramBuilder#MAX_BINS}]
      * @return a new histogram; neither input changes
