@@ -206,14 +206,19 @@ public final class Region extends RegionPadAfter {
 
     /**
      * Gives back the end of the last range if nothing was allocated after it: moves the offset from
-     * {@code end} back to {@code start} with one CAS. Used to return an unused chunk tail.
+     * {@code end} back to {@code start} with one CAS. Used to return an unused chunk tail: the caller must own
+     * {@code [start, end)} and not use it afterwards, or the region hands those bytes out again.
      *
-     * @param start where the unused part begins
-     * @param end where the range ended (the offset, if nothing came after it)
+     * @param start where the unused part begins, in [0, end]
+     * @param end where the range ended (the offset, if nothing came after it), at most the capacity
      * @return whether the bytes were given back
+     * @throws IllegalArgumentException if not {@code 0 <= start <= end <= capacity}: such a range is no region's,
+     *         and moving the offset to it would hand out offsets outside the region
      */
     public boolean tryGiveBack(long start, long end) {
-        return start <= end && end <= capacity && casOffset(end, start);
+        Checks.inRange("end", end, 0, capacity);
+        Checks.inRange("start", start, 0, end);
+        return casOffset(end, start);
     }
 
     /** @return bytes handed out: the end of the last range that fit (a crossing XADD's range did not) */

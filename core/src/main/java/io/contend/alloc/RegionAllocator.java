@@ -34,6 +34,11 @@ import java.util.Objects;
  * IllegalStateException. Close after the allocating threads have stopped: an allocation racing close may
  * still succeed. If a region cannot be made (the pool's limit, or an OutOfMemoryError on the heap or in direct
  * memory), the request fails with that exception and the pool gets back what was reserved for it.
+ *
+ * <p>Waiting: with a pool that blocks, a request that finds the region full while another thread is making the
+ * next one waits for that thread, which itself waits at most the pool's timeout; if that thread fails, the request
+ * asks the pool for its own region and may wait the timeout again, so a request can take up to twice the pool's
+ * timeout before its MemoryLimitException. An interrupted thread stops waiting at once (the pool's rule).
  */
 public final class RegionAllocator implements AutoCloseable {
     /** Chunk size of {@link #newThreadAllocator()} handles when the allocator has no thread-local chunks. */
@@ -65,7 +70,9 @@ public final class RegionAllocator implements AutoCloseable {
         this.swap = new RegionSwap(table, b.minRegionSize, b.maxRegionSize);
         this.chunks = chunkSize > 0 ? new ThreadChunks(chunkSize, swap) : null;
         this.chunkCache = chunks != null ? chunks.cache() : null;
-        this.handleChunkSize = chunkSize > 0 ? chunkSize : DEFAULT_HANDLE_CHUNK;
+        // Without chunks, a handle's chunk obeys the rule threadLocalChunks enforces: at most the dedicated
+        // threshold, which is at most the largest region, so a chunk always fits in a fresh region.
+        this.handleChunkSize = chunkSize > 0 ? chunkSize : Math.min(DEFAULT_HANDLE_CHUNK, b.dedicatedThreshold);
         this.handleChunks = chunks != null ? chunks : new ThreadChunks(handleChunkSize, swap);
     }
 
@@ -117,8 +124,8 @@ public final class RegionAllocator implements AutoCloseable {
      * small allocation is a plain bump with no lookup of the thread's chunk. Use it from the calling thread only,
      * and close it when done.
      *
-     * @return a new handle on a new chunk of this allocator's chunk size (4 KiB if the allocator was built
-     *         without {@link Builder#threadLocalChunks(int)})
+     * @return a new handle on a new chunk of this allocator's chunk size (if the allocator was built without
+     *         {@link Builder#threadLocalChunks(int)}: 4 KiB, or the dedicated threshold if that is smaller)
      * @throws IllegalStateException if the allocator is closed
      */
     public ThreadAllocator newThreadAllocator() {

@@ -22,7 +22,8 @@ import java.util.concurrent.ConcurrentLinkedQueue;
  * that, with a pool tight enough for one more region, the thread that lost the race to reserve it waited out the
  * pool's timeout and then failed although the winner's region had room for its allocation; Cassandra's allocator,
  * which counts the bytes allocated rather than regions, would not fail there. Two threads that both find no swap in
- * flight still both make a region, as before (the loser's becomes a spare).
+ * flight still both make a region, as before (the loser's becomes a spare). An interrupted thread does not wait: it
+ * makes its own region as if no swap were in flight, so a pool that would make it wait refuses it at once.
  *
  * Invariants: exactly one region is current; a swap replaces only the region that was seen full (CAS), so
  * concurrent swaps install one region and lose no allocation (each allocation succeeded in some registered
@@ -125,13 +126,14 @@ final class RegionSwap {
     /**
      * Waits while another thread's swap is in flight and {@code full} is still current, spinning, then yielding, then
      * parking for up to a millisecond at a time (a swap in flight may itself be waiting for the pool). The strategy is
-     * made only when there is something to wait for.
+     * made only when there is something to wait for. An interrupted thread stops waiting and keeps its interrupt
+     * status: it goes on to make its own region, where a pool that would make it wait refuses it at once.
      *
      * @return whether {@code full} is still current
      */
     private boolean awaitSwapsInFlight(Region full) {
         IdleStrategy idle = null;
-        while (lvCurrent() == full && lvSwapsInFlight() > 0) {
+        while (lvCurrent() == full && lvSwapsInFlight() > 0 && !Thread.currentThread().isInterrupted()) {
             if (idle == null) {
                 idle = IdleStrategy.backoff(100, 100, 1_000, 1_000_000);
             }

@@ -60,11 +60,14 @@ public final class ThreadAllocator implements AutoCloseable {
      *         that created the handle (checked when a new chunk is claimed)
      */
     public long allocate(int size) {
+        if (closed) {
+            throw new IllegalStateException("thread allocator is closed");
+        }
         if (size < 1 || size > chunkSize) {
             return allocator.allocate(size);
         }
-        if (closed || allocator.isClosed()) {
-            throw new IllegalStateException(closed ? "thread allocator is closed" : "allocator is closed");
+        if (allocator.isClosed()) {
+            throw new IllegalStateException("allocator is closed");
         }
         long handle = chunk.tryAllocate(size);
         return handle != ThreadChunk.NONE ? handle : refill(size);

@@ -14,6 +14,9 @@ import java.util.SplittableRandom;
 import java.util.concurrent.BrokenBarrierException;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.CyclicBarrier;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicReference;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertSame;
@@ -292,6 +295,55 @@ class RegionAllocatorTest {
         assertEquals(8192, pool.usedBytes(), "the failed region's reservation is rolled back");
         assertEquals(1, allocator.regions().size());
         allocator.allocate(16);
+        allocator.close();
+        assertEquals(0, pool.usedBytes());
+    }
+
+    /**
+     * A thread that finds the region full while another thread's swap waits for the pool waits for that swap; an
+     * interrupt ends its wait at once, with a MemoryLimitException and its interrupt status kept, while the swap
+     * goes on waiting and then succeeds when the pool has room.
+     */
+    @Test
+    void anInterruptEndsTheWaitForAnotherThreadsSwap() throws Exception {
+        int first = 1024;
+        int held = 2 * first;
+        MemoryPool pool = new MemoryPool(first + held, MemoryPool.OnLimit.BLOCK, 60, TimeUnit.SECONDS);
+        pool.reserve(held); // the room the swap needs, given back at the end
+        RegionAllocator allocator = RegionAllocator.builder().regionSizes(first, 4 * first).dedicatedThreshold(first)
+                .pool(pool).build();
+        allocator.allocate(first); // the first region is full
+        AtomicReference<Throwable> swapFailure = new AtomicReference<>();
+        Thread swapper = new Thread(() -> {
+            try {
+                allocator.allocate(16); // makes the next region: waits for the pool
+            } catch (Throwable t) {
+                swapFailure.set(t);
+            }
+        });
+        swapper.start();
+        Thread.sleep(200); // the swapper is in flight; a waiter that came first would itself be refused at once
+        AtomicReference<Throwable> waiterFailure = new AtomicReference<>();
+        AtomicBoolean interruptKept = new AtomicBoolean();
+        Thread waiter = new Thread(() -> {
+            try {
+                allocator.allocate(16);
+            } catch (Throwable t) {
+                waiterFailure.set(t);
+                interruptKept.set(Thread.currentThread().isInterrupted());
+            }
+        });
+        waiter.start();
+        Thread.sleep(100);
+        waiter.interrupt();
+        waiter.join(10_000);
+        assertTrue(!waiter.isAlive(), "the interrupted waiter still waits for the other thread's swap");
+        assertTrue(waiterFailure.get() instanceof MemoryLimitException, String.valueOf(waiterFailure.get()));
+        assertTrue(interruptKept.get(), "the interrupt status is kept");
+        assertTrue(swapper.isAlive(), "the swap still waits for the pool");
+        pool.release(held);
+        swapper.join(10_000);
+        assertTrue(!swapper.isAlive() && swapFailure.get() == null, String.valueOf(swapFailure.get()));
         allocator.close();
         assertEquals(0, pool.usedBytes());
     }

@@ -161,6 +161,18 @@ class RegionTest {
         assertTrue(!region.tryGiveBack(10, 15), "something followed");
     }
 
+    /** A range outside [0, capacity] is no region's: moving the offset to it would hand out negative offsets. */
+    @Test
+    void aGiveBackOfARangeTheRegionCannotHoldIsRefused() {
+        Region region = new Region(100, false, AllocationStrategy.XADD, manager(AllocationStrategy.XADD, null));
+        assertEquals(0, region.allocate(10));
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> region.tryGiveBack(-20, 10));
+        assertTrue(e.getMessage().contains("-20"), e.getMessage());
+        assertThrows(IllegalArgumentException.class, () -> region.tryGiveBack(10, 5));
+        assertThrows(IllegalArgumentException.class, () -> region.tryGiveBack(0, 101));
+        assertEquals(10, region.allocate(10), "the refused give-backs left the offset alone");
+    }
+
     interface ThreadBody {
         void run(int thread) throws Exception;
     }

@@ -71,6 +71,39 @@ class ThreadAllocatorTest {
         }
     }
 
+    /**
+     * Without thread-local chunks a handle's chunk is 4 KiB, or the dedicated threshold if smaller: a 4 KiB chunk
+     * could never fit in regions of at most 1 KiB, and claiming one made region after region without end.
+     */
+    @Test
+    void aHandlesChunkFitsRegionsSmallerThanItsDefault() {
+        MemoryPool pool = new MemoryPool(1 << 20);
+        RegionAllocator allocator = RegionAllocator.builder().regionSizes(16, 1024).dedicatedThreshold(1024)
+                .pool(pool).build();
+        try (ThreadAllocator local = allocator.newThreadAllocator()) {
+            for (int i = 0; i < 200; i++) {
+                local.allocate(16);
+            }
+            long dedicated = local.allocate(2000);
+            assertEquals(2000, allocator.region(dedicated).capacity(), "above the threshold: a dedicated region");
+        }
+        assertTrue(allocator.reservedBytes() < 16 * 1024, allocator.toString());
+        allocator.close();
+        assertEquals(0, pool.usedBytes());
+    }
+
+    @Test
+    void aClosedHandleRefusesRequestsOfEverySize() {
+        RegionAllocator allocator = RegionAllocator.builder().build();
+        ThreadAllocator local = allocator.newThreadAllocator();
+        local.close();
+        for (int size : new int[] {16, 5000, 200_000}) {
+            IllegalStateException e = assertThrows(IllegalStateException.class, () -> local.allocate(size));
+            assertTrue(e.getMessage().contains("thread allocator is closed"), e.getMessage());
+        }
+        allocator.close();
+    }
+
     @Test
     void afterTheAllocatorClosesAHandleRefuses() {
         RegionAllocator allocator = RegionAllocator.builder().build();
