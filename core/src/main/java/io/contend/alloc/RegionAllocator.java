@@ -37,11 +37,15 @@ import java.util.Objects;
  *
  * <p>Waiting: with a pool that blocks, a request that finds the region full while another thread is making the
  * next one waits for that thread, which itself waits at most the pool's timeout; if that thread fails, the request
- * asks the pool for its own region and may wait the timeout again, so a request can take up to twice the pool's
- * timeout before its MemoryLimitException. An interrupted thread stops waiting at once (the pool's rule).
+ * asks the pool for its own region and may wait the timeout again. Each wait is bounded by the timeout, but a
+ * request can take longer than one timeout (twice it, when the swap it waited for fails) before its
+ * MemoryLimitException. An interrupted thread stops waiting at once (the pool's rule).
  */
 public final class RegionAllocator implements AutoCloseable {
-    /** Chunk size of {@link #newThreadAllocator()} handles when the allocator has no thread-local chunks. */
+    /**
+     * Chunk size of {@link #newThreadAllocator()} handles when the allocator has no thread-local chunks, unless the
+     * dedicated threshold is smaller.
+     */
     static final int DEFAULT_HANDLE_CHUNK = 4 * 1024;
     private final AllocationStrategy strategy;
     private final ContentionManager manager;
