@@ -11,8 +11,9 @@ import java.util.Arrays;
  *
  * Algorithm: the JDK build of the cell memory, the way one writes it without contend: one monitor guards the
  * bump offset of the current region; a row that does not fit retires the region (its tail is wasted) and a new
- * one is reserved from the pool and made, with the same sizes as contend's regions (8 KiB doubling to 1 MiB, a
- * dedicated region above 128 KiB), so the two builds differ only in how they synchronise.
+ * one is reserved from the pool and made, with the same sizes as contend's regions (8 KiB doubling to 1 MiB, the
+ * largest at once for a row the next size cannot hold, a dedicated region above 128 KiB), so the two builds
+ * differ only in how they synchronise.
  *
  * Invariants: ranges handed out are disjoint (the offset only moves forward, under the monitor); every region in
  * the table has its capacity reserved from the pool until close, which releases the sum once.
@@ -71,7 +72,7 @@ final class SynchronizedBumpAllocator implements Allocator {
             return handle(addRegion(total), 0);
         }
         if (current < 0 || offset + total > regions[current].capacity()) {
-            int size = nextSize;
+            int size = nextSize < total ? MAX_REGION : nextSize; // as contend's regions: the largest if it must
             current = addRegion(size);
             offset = 0;
             nextSize = Math.min(MAX_REGION, size * 2);
