@@ -37,6 +37,11 @@ public final class Row {
         return value.clone();
     }
 
+    /** @return the value itself, not a copy: for callers in this package that only read it */
+    byte[] sharedValue() {
+        return value;
+    }
+
     /** @return the value's length in bytes */
     public int valueLength() {
         return value.length;

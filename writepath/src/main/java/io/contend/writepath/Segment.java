@@ -11,10 +11,13 @@ import java.util.function.Consumer;
 import java.util.zip.CRC32C;
 
 /**
- * An immutable sorted segment: what a flush makes of a memtable, in memory (or a compaction of several). Rows are kept in key order in flat
- * arrays (binary search by partition, then by clustering within it), with the deletion-time histogram of its rows
- * and a CRC32C checksum over every row's keys, timestamp, deletion time and value, written at the flush and
- * checked by {@link #verify()}.
+ * An immutable sorted segment: what a flush makes of a memtable, in memory (or a compaction of several). Rows are
+ * kept in key order in flat arrays (binary search by partition, then by clustering within it), their values in
+ * {@link ChunkedBytes}, with the deletion-time histogram of its rows and a CRC32C checksum over every row's keys,
+ * timestamp, deletion time and value, written at the flush and checked by {@link #verify()}.
+ *
+ * <p>Memory: a flush adds the memtable's value bytes once (no growing array, no final copy); a compaction holds its
+ * inputs and one copy of the surviving values.
  *
  * <p>Immutable and thread-safe once built: it is published to readers through the write path's view (a volatile
  * write), after which nothing in it changes.
@@ -30,8 +33,8 @@ public final class Segment {
     private final long[] timestamps;
     private final long[] deletionTimes;
     /** Value of row r is values[valueStart[r], valueStart[r + 1]). */
-    private final int[] valueStart;
-    private final byte[] values;
+    private final long[] valueStart;
+    private final ChunkedBytes values;
     private final DeletionHistogram histogram;
     private final long deletionTimeCount;
     private final int checksum;
@@ -47,8 +50,9 @@ public final class Segment {
         this.timestamps = Arrays.copyOf(b.timestamps, b.rows);
         this.deletionTimes = Arrays.copyOf(b.deletionTimes, b.rows);
         this.valueStart = Arrays.copyOf(b.valueStart, b.rows + 1);
-        this.valueStart[b.rows] = b.valueBytes;
-        this.values = Arrays.copyOf(b.values, b.valueBytes);
+        this.valueStart[b.rows] = b.values.length();
+        b.values.trim();
+        this.values = b.values;
         this.histogram = histogram;
         this.deletionTimeCount = b.deletionTimeCount;
         this.histogram.totalCount(); // builds it on the flush thread, before the segment is published
@@ -87,26 +91,43 @@ public final class Segment {
      * @param segments newest first
      */
     static Segment compact(long id, Segment[] segments, DeletionHistogram histogram) {
-        TreeMap<RowKey, Row> rows = new TreeMap<>();
+        // the winners are found by reference and their values copied once, straight into the new segment: the
+        // merge holds its inputs and its output, and no third copy of the values
+        TreeMap<RowKey, Version> rows = new TreeMap<>();
         long memtableId = -1;
         int from = 0;
         for (Segment s : segments) {
             memtableId = Math.max(memtableId, s.memtableId);
             from += s.compactedFrom;
-            s.forEach(row -> rows.merge(new RowKey(row.partition(), row.clustering()), row,
-                    (older, neu) -> neu.timestamp() > older.timestamp() ? neu : older));
+            for (int p = 0; p < s.partitions.length; p++) {
+                for (int r = s.rowStart[p]; r < s.rowStart[p + 1]; r++) {
+                    rows.merge(new RowKey(s.partitions[p], s.clusterings[r]), new Version(s, r),
+                            (older, neu) -> neu.timestamp() > older.timestamp() ? neu : older);
+                }
+            }
         }
         Builder b = new Builder();
-        for (Map.Entry<RowKey, Row> e : rows.entrySet()) {
-            Row row = e.getValue();
-            byte[] value = row.value();
-            b.add(row.partition(), row.clustering(), row.timestamp(), row.deletionTime(), ByteBuffer.wrap(value), 0,
-                    value.length);
-            if (row.deletionTime() != Write.NO_DELETION) {
-                histogram.update(row.deletionTime());
+        for (Map.Entry<RowKey, Version> e : rows.entrySet()) {
+            Version v = e.getValue();
+            long deletionTime = v.segment.deletionTimes[v.row];
+            b.add(e.getKey().partition, e.getKey().clustering, v.timestamp(), deletionTime, v.segment.values,
+                    v.segment.valueStart[v.row], v.valueLength());
+            if (deletionTime != Write.NO_DELETION) {
+                histogram.update(deletionTime);
             }
         }
         return new Segment(id, memtableId, from, b, histogram);
+    }
+
+    /** A row's version in a segment being merged. */
+    private record Version(Segment segment, int row) {
+        long timestamp() {
+            return segment.timestamps[row];
+        }
+
+        int valueLength() {
+            return (int) (segment.valueStart[row + 1] - segment.valueStart[row]);
+        }
     }
 
     private int computeChecksum() {
@@ -121,9 +142,10 @@ public final class Segment {
                 partitions[p].update(crc);
                 clusterings[r].update(crc);
                 scratch.clear();
-                scratch.putInt(valueStart[r + 1] - valueStart[r]).flip();
+                int length = (int) (valueStart[r + 1] - valueStart[r]);
+                scratch.putInt(length).flip();
                 crc.update(scratch);
-                crc.update(values, valueStart[r], valueStart[r + 1] - valueStart[r]);
+                values.update(crc, valueStart[r], length);
             }
         }
         return (int) crc.getValue();
@@ -145,8 +167,8 @@ public final class Segment {
     }
 
     private Row row(int p, int r) {
-        return new Row(partitions[p], clusterings[r], Arrays.copyOfRange(values, valueStart[r], valueStart[r + 1]),
-                timestamps[r], deletionTimes[r]);
+        return new Row(partitions[p], clusterings[r], values.copy(valueStart[r], (int) (valueStart[r + 1]
+                - valueStart[r])), timestamps[r], deletionTimes[r]);
     }
 
     /** @param consumer receives every row, in key order */
@@ -235,33 +257,54 @@ public final class Segment {
 
     /** @return bytes of values held */
     public long valueBytes() {
-        return values.length;
+        return values.length();
     }
 
     @Override
     public String toString() {
         return "Segment[" + id + (compactedFrom > 1 ? " compacted from " + compactedFrom + " flushes up to" : " from")
                 + " memtable " + memtableId + ", " + partitions.length + " partitions, "
-                + rowCount() + " rows, " + deletionTimeCount + " deletion times, " + values.length
+                + rowCount() + " rows, " + deletionTimeCount + " deletion times, " + values.length()
                 + " value bytes, crc32c " + Integer.toHexString(checksum) + "]";
     }
 
-    /** Growable arrays filled by the flush. */
+    /** Growable arrays filled by the flush, values appended to chunks. */
     private static final class Builder {
+        /** Rows a segment can hold: valueStart has one more entry, and arrays stop short of Integer.MAX_VALUE. */
+        static final int MAX_ROWS = Integer.MAX_VALUE - 9;
+
         final List<Key> partitions = new ArrayList<>();
         final List<Key> clusterings = new ArrayList<>();
         int[] rowStart = new int[16];
         long[] timestamps = new long[16];
         long[] deletionTimes = new long[16];
-        int[] valueStart = new int[17];
-        byte[] values = new byte[1024];
+        long[] valueStart = new long[17];
+        final ChunkedBytes values = new ChunkedBytes();
         int rows;
-        int valueBytes;
         long deletionTimeCount;
         Key last;
 
         void add(Key partition, Key clustering, long timestamp, long deletionTime, ByteBuffer memory, int offset,
                  int length) {
+            int row = addRow(partition, clustering, timestamp, deletionTime); // may replace valueStart: index first
+            valueStart[row] = values.append(memory, offset, length);
+        }
+
+        void add(Key partition, Key clustering, long timestamp, long deletionTime, ChunkedBytes source, long from,
+                 int length) {
+            int row = addRow(partition, clustering, timestamp, deletionTime);
+            valueStart[row] = values.append(source, from, length);
+        }
+
+        /**
+         * Adds a row's keys, timestamp and deletion time; the caller appends its value.
+         *
+         * @return the row's index
+         */
+        private int addRow(Key partition, Key clustering, long timestamp, long deletionTime) {
+            if (rows == MAX_ROWS) {
+                throw new IllegalStateException("a segment holds at most " + rows + " rows");
+            }
             if (!partition.equals(last)) {
                 if (partitions.size() == rowStart.length) {
                     rowStart = Arrays.copyOf(rowStart, rowStart.length * 2);
@@ -271,27 +314,18 @@ public final class Segment {
                 last = partition;
             }
             if (rows == timestamps.length) {
-                timestamps = Arrays.copyOf(timestamps, rows * 2);
-                deletionTimes = Arrays.copyOf(deletionTimes, rows * 2);
-                valueStart = Arrays.copyOf(valueStart, rows * 2 + 1);
+                int grown = (int) Math.min(MAX_ROWS, rows * 2L);
+                timestamps = Arrays.copyOf(timestamps, grown);
+                deletionTimes = Arrays.copyOf(deletionTimes, grown);
+                valueStart = Arrays.copyOf(valueStart, grown + 1);
             }
             clusterings.add(clustering);
             timestamps[rows] = timestamp;
             deletionTimes[rows] = deletionTime;
-            valueStart[rows] = valueBytes;
-            if ((long) valueBytes + length > Integer.MAX_VALUE - 8) {
-                throw new IllegalStateException("a segment holds at most " + (Integer.MAX_VALUE - 8)
-                        + " value bytes: " + ((long) valueBytes + length));
-            }
-            while (valueBytes + length > values.length) {
-                values = Arrays.copyOf(values, (int) Math.min(Integer.MAX_VALUE - 8, values.length * 2L));
-            }
-            memory.get(offset, values, valueBytes, length);
-            valueBytes += length;
-            rows++;
             if (deletionTime != Write.NO_DELETION) {
                 deletionTimeCount++;
             }
+            return rows++;
         }
     }
 }

@@ -7,15 +7,16 @@ import java.util.Objects;
 /**
  * What a {@link WritePathServer} lets its clients use: connections being served at once, rows and bytes stored
  * through {@code PUT}, request bodies held in memory at once, and the token that {@code POST /check} must carry.
- * Immutable; {@link #defaults(long)} sizes the memory limits to the heap.
+ * Immutable; {@link #defaults(WritePath)} sizes the memory limits to the heap.
  *
  * @param maxConnections exchanges served at once (each holds a thread while its request is read and served);
  *        further connections are closed until one ends
  * @param maxRows distinct rows that {@code PUT} may create; then 503
  * @param maxDataBytes bytes of keys and values that {@code PUT} rows may hold, each row counted once at its latest
  *        size; then 503
- * @param maxBodyBytesInFlight bytes of request bodies held at once while they are read; a body that cannot get its
- *        share within the request timeout is answered 503
+ * @param maxBodyBytesInFlight bytes of request bodies being read and of row values being sent, held at once; a
+ *        request that cannot get its share within the request timeout is answered 503 (a GET reserves the largest
+ *        value stored so far)
  * @param checkToken the value {@code POST /check} must send in {@value WritePathServer#TOKEN_HEADER}
  */
 public record ServerLimits(int maxConnections, long maxRows, long maxDataBytes, long maxBodyBytesInFlight,
@@ -58,18 +59,51 @@ public record ServerLimits(int maxConnections, long maxRows, long maxDataBytes, 
     }
 
     /**
-     * Limits for a path whose memory pool holds {@code poolBytes}: {@value #DEFAULT_MAX_CONNECTIONS}
-     * connections, {@value #DEFAULT_MAX_ROWS} rows, 32 MiB of bodies in flight, a random token, and for rows a
-     * quarter of the heap that the pool and the bodies leave: stored rows live on the heap in segments, and a
-     * merge of segments copies them once more.
+     * Heap a stored row takes in one copy besides its keys and value: its key objects, its entries in a
+     * segment's arrays, and a memtable's or a merge's index entry. An estimate on the large side (a row in a
+     * segment takes about 100 bytes, in a memtable's skip list about 150).
+     */
+    public static final int ROW_HEAP_BYTES = 256;
+
+    /**
+     * Limits for a path whose memory pool holds {@code poolBytes} and that merges its segments once it has more
+     * than {@code compactionThreshold}: {@value #DEFAULT_MAX_CONNECTIONS} connections, 32 MiB of bodies in flight,
+     * a random token, and rows sized to the heap that the pool and the bodies leave.
      *
-     * @param poolBytes the write path's memory pool
+     * <p>The row limits follow from where a row can be held at once. Rows live on the heap in segments, and a row
+     * overwritten after a flush stays in the older segment until the merge: so just before a merge every one of
+     * its k + 1 segments (k the threshold) can hold every row, and the merge adds one more copy and its own index,
+     * while the memtables index rows as well. That is k + 3 copies of the rows. Each copy takes the rows' keys and
+     * values plus {@link #ROW_HEAP_BYTES} per row, so with {@code left} the heap the pool and bodies leave, each
+     * limit gets half a copy's share: {@code maxDataBytes = left / (2 (k + 3))}, and
+     * {@code maxRows = maxDataBytes / ROW_HEAP_BYTES}, at most {@value #DEFAULT_MAX_ROWS}.
+     *
+     * @param poolBytes the write path's memory pool, at least 1
+     * @param compactionThreshold the path's {@link WritePath.Builder#compactionThreshold(int)}, at least 1
+     * @return the limits
+     * @throws IllegalArgumentException for a pool below 1 byte, or a path that never compacts: it keeps every
+     *         overwritten version, so no limit on rows bounds its heap
+     */
+    public static ServerLimits defaults(long poolBytes, int compactionThreshold) {
+        check("poolBytes", poolBytes, 1, Long.MAX_VALUE);
+        if (compactionThreshold < 1) {
+            throw new IllegalArgumentException("compactionThreshold must be at least 1 for limits that bound the "
+                    + "heap (a path that never compacts keeps every overwritten version): " + compactionThreshold);
+        }
+        long left = Runtime.getRuntime().maxMemory() - poolBytes - DEFAULT_BODY_BYTES_IN_FLIGHT;
+        long dataBytes = Math.max(1L << 20, left / (2L * (compactionThreshold + 3)));
+        long rows = Math.max(1, Math.min(DEFAULT_MAX_ROWS, dataBytes / ROW_HEAP_BYTES));
+        return new ServerLimits(DEFAULT_MAX_CONNECTIONS, rows, dataBytes, DEFAULT_BODY_BYTES_IN_FLIGHT, newToken());
+    }
+
+    /**
+     * {@link #defaults(long, int)} for a path.
+     *
+     * @param path the write path the server stores rows in
      * @return the limits
      */
-    public static ServerLimits defaults(long poolBytes) {
-        long left = Runtime.getRuntime().maxMemory() - poolBytes - DEFAULT_BODY_BYTES_IN_FLIGHT;
-        return new ServerLimits(DEFAULT_MAX_CONNECTIONS, DEFAULT_MAX_ROWS, Math.max(1L << 20, left / 4),
-                DEFAULT_BODY_BYTES_IN_FLIGHT, newToken());
+    public static ServerLimits defaults(WritePath path) {
+        return defaults(path.pool().limitBytes(), path.compactionThreshold());
     }
 
     /** @return 128 random bits in hex */

@@ -29,6 +29,7 @@ final class StoreBudget {
     private final ConcurrentHashMap<RowKey, Long> sizes = new ConcurrentHashMap<>();
     private final AtomicLong rows = new AtomicLong();
     private final AtomicLong bytes = new AtomicLong();
+    private final AtomicLong largestValue = new AtomicLong();
 
     StoreBudget(long maxRows, long maxBytes) {
         if (maxRows < 1) {
@@ -65,6 +66,9 @@ final class StoreBudget {
             }
             return size;
         });
+        if (refusal[0] == null) {
+            largestValue.accumulateAndGet(valueLength, Math::max);
+        }
         return refusal[0];
     }
 
@@ -78,6 +82,11 @@ final class StoreBudget {
                 return true;
             }
         }
+    }
+
+    /** @return the largest value admitted so far: what a read of a stored row may have to copy */
+    long largestValue() {
+        return largestValue.get();
     }
 
     long rows() {

@@ -467,6 +467,11 @@ public final class WritePath implements AutoCloseable {
         return leakDetector;
     }
 
+    /** @return the number of segments past which the flush thread merges them all; 0: never */
+    public int compactionThreshold() {
+        return compactionThreshold;
+    }
+
     /** @return the segments, newest first */
     public List<Segment> segments() {
         return List.of(view.segments);

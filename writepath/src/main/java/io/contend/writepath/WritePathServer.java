@@ -47,10 +47,12 @@ import java.util.function.Consumer;
  * linearizable register; the ledger records each write's start after its request was read and its
  * acknowledgement before the response is sent.
  *
- * Memory: request bodies in flight are bounded (bodyBytes), rows stored through PUT are bounded (StoreBudget:
- * rows and bytes, 503 past either), the memtables by the pool, the /request rows by the workload's keys and value
- * size. An OutOfMemoryError on a handler, or a failed flush, is fatal: the server stops taking requests and tells
- * its fatal listener, which ends the process with the read-back report, so a supervisor sees the failure.
+ * Memory: request bodies being read and row values being sent are bounded together (bodyBytes; a GET reserves the
+ * largest value the store may hold before it reads), rows stored through PUT are bounded (StoreBudget: rows and
+ * bytes, 503 past either; ServerLimits.defaults sizes them so that every copy a segment merge can hold fits), the
+ * memtables by the pool, the /request rows by the workload's keys and value size. An OutOfMemoryError on a handler,
+ * or a failed flush, is fatal: the server stops taking requests and tells its fatal listener, which ends the
+ * process with the read-back report, so a supervisor sees the failure.
  *
  * Refusals: a refused request's body may be unread (a declared length over the limit is refused before it is read).
  * Closing a connection with bytes still unread makes the kernel answer them with a reset, which can overtake the
@@ -186,7 +188,7 @@ public final class WritePathServer implements AutoCloseable {
     }
 
     /**
-     * Binds to the address and starts serving with {@link ServerLimits#defaults(long)}.
+     * Binds to the address and starts serving with {@link ServerLimits#defaults(WritePath)}.
      *
      * @param workload the write path and its mix (its {@code --reads} decides what {@code /request} does)
      * @param address where to listen; port 0 picks a free one
@@ -194,7 +196,7 @@ public final class WritePathServer implements AutoCloseable {
      * @throws IOException if the address cannot be bound; the workload is then closed
      */
     public static WritePathServer start(WritePathWorkload workload, InetSocketAddress address) throws IOException {
-        return start(workload, address, ServerLimits.defaults(workload.path().pool().limitBytes()));
+        return start(workload, address, ServerLimits.defaults(workload.path()));
     }
 
     /**
@@ -418,7 +420,7 @@ public final class WritePathServer implements AutoCloseable {
         long declared = declaredLength(exchange);
         long reserve = declared >= 0 ? declared : MAX_BODY_BYTES;
         if (!bodyBytes.tryAcquire(reserve, requestTimeout().toNanos())) {
-            throw new HttpFailure(503, "too many request bodies in flight (" + limits.maxBodyBytesInFlight()
+            throw new HttpFailure(503, "too many bodies in flight (" + limits.maxBodyBytesInFlight()
                     + " bytes); try again");
         }
         try {
@@ -454,6 +456,21 @@ public final class WritePathServer implements AutoCloseable {
 
     private void get(HttpExchange exchange, RowAddress address, boolean head) throws Exception {
         drainBody(exchange);
+        // the read copies the value out, and the copy lives until the response is sent: it takes its bytes from
+        // the same budget as request bodies, sized before the read to the largest value the store may hold
+        long reserve = head ? 0 : Math.max(workload.valueSize(), budget.largestValue());
+        if (!bodyBytes.tryAcquire(reserve, requestTimeout().toNanos())) {
+            throw new HttpFailure(503, "too many bodies in flight (" + limits.maxBodyBytesInFlight()
+                    + " bytes); try again");
+        }
+        try {
+            getReserved(exchange, address, head);
+        } finally {
+            bodyBytes.release(reserve);
+        }
+    }
+
+    private void getReserved(HttpExchange exchange, RowAddress address, boolean head) throws Exception {
         Row row = workload.read(address.partition(), address.clustering());
         if (row == null) {
             if (head) {
@@ -470,7 +487,7 @@ public final class WritePathServer implements AutoCloseable {
             exchange.sendResponseHeaders(200, -1);
             return;
         }
-        send(exchange, 200, row.value());
+        send(exchange, 200, row.sharedValue()); // read-only here: no second copy
     }
 
     private void check(HttpExchange exchange) throws Exception {

@@ -283,6 +283,11 @@ public final class WritePathWorkload implements Workload {
         return operations;
     }
 
+    /** @return the size of the values this workload's own rows hold */
+    int valueSize() {
+        return valueSize;
+    }
+
     /** @return the write path, for its stats */
     public WritePath path() {
         return path;

@@ -61,9 +61,9 @@ class SegmentTest {
         Segment s = flushed(100);
         Field values = Segment.class.getDeclaredField("values");
         values.setAccessible(true);
-        byte[] bytes = (byte[]) values.get(s);
-        assertTrue(bytes.length > 0);
-        bytes[bytes.length / 2] ^= 1;
+        ChunkedBytes bytes = (ChunkedBytes) values.get(s);
+        assertTrue(bytes.length() > 0);
+        bytes.chunkHolding(bytes.length() / 2)[(int) (bytes.length() / 2 % ChunkedBytes.CHUNK_BYTES)] ^= 1;
         IllegalStateException e = assertThrows(IllegalStateException.class, s::verify);
         assertTrue(e.getMessage().contains("checksum"), e::getMessage);
     }
@@ -112,5 +112,43 @@ class SegmentTest {
         s.verify();
         assertEquals(0, s.rowCount());
         assertEquals(0, s.histogram().totalCount());
+    }
+
+    /** Values larger than a chunk, and values that straddle two, read back and survive a compaction exactly. */
+    @Test
+    void valuesAcrossValueChunksReadBackAndCompactExactly() {
+        Key p = Key.of("p");
+        java.util.Random random = new java.util.Random(5);
+        Write[] first = new Write[6];
+        Write[] second = new Write[3];
+        for (int i = 0; i < first.length; i++) {
+            byte[] value = new byte[ChunkedBytes.CHUNK_BYTES / 3 * (i + 1) + i];
+            random.nextBytes(value);
+            first[i] = Write.of(p, Key.ofLong(i), value, 10 + i);
+        }
+        for (int i = 0; i < second.length; i++) {
+            byte[] value = new byte[Write.MAX_VALUE_LENGTH - i];
+            random.nextBytes(value);
+            second[i] = Write.of(p, Key.ofLong(2 * i), value, 100 + i); // overwrites rows 0, 2 and 4
+        }
+        Segment older = of(1, first);
+        Segment newer = of(2, second);
+        older.verify();
+        newer.verify();
+        for (Write w : first) {
+            assertTrue(older.read(p, w.clustering()).matches(w), w::toString);
+        }
+        Segment c = Segment.compact(3, new Segment[] {newer, older}, DeletionHistogram.contend().create());
+        c.verify();
+        assertEquals(first.length, c.rowCount());
+        for (int i = 0; i < first.length; i++) {
+            Write expected = i % 2 == 0 ? second[i / 2] : first[i];
+            assertTrue(c.read(p, Key.ofLong(i)).matches(expected), "row " + i);
+        }
+        long surviving = 0;
+        for (int i = 0; i < first.length; i++) {
+            surviving += i % 2 == 0 ? second[i / 2].value().length : first[i].value().length;
+        }
+        assertEquals(surviving, c.valueBytes(), "the overwritten versions are gone");
     }
 }

@@ -114,7 +114,7 @@ class ServerHostileClientsTest {
 
     @Test
     void rowsAndBytesAreBoundedWith503AndReadsGoOn() throws Exception {
-        WritePathServer s = server(ServerLimits.defaults(8 << 20).withMaxDataBytes(3L << 20).withMaxRows(10));
+        WritePathServer s = server(ServerLimits.defaults(8 << 20, 8).withMaxDataBytes(3L << 20).withMaxRows(10));
         RawHttp c = client(s, 10_000);
         byte[] mib = new byte[1 << 20];
         int stored = 0;
@@ -141,6 +141,43 @@ class ServerHostileClientsTest {
         assertTrue(rows.text().contains("10 rows"), rows.text());
         assertEquals(0, s.requestCounts()[1], "refusals are not failures");
         assertTrue(s.requestCounts()[2] >= 2, "refusals are counted");
+    }
+
+    /**
+     * A GET copies the value out and holds the copy while it is sent, so it takes its bytes from the budget of
+     * bodies in flight: with that budget held by a body being read, a read of a large row waits for it.
+     */
+    @Test
+    void aReadOfALargeRowWaitsForTheBudgetOfBodiesInFlight() throws Exception {
+        ServerLimits defaults = ServerLimits.defaults(8 << 20, 8);
+        WritePathServer s = server(new ServerLimits(defaults.maxConnections(), defaults.maxRows(),
+                defaults.maxDataBytes(), ServerLimits.MIN_BODY_BYTES_IN_FLIGHT, defaults.checkToken()));
+        int large = 600_000; // two of them do not fit in the budget's 1 MiB
+        assertEquals(200, client(s, 2_000).send("PUT", "/rows/p/large", new byte[large]).status());
+        RawHttp slow = client(s, 10_000);
+        slow.write("PUT /rows/p/slow HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: " + large + "\r\n\r\nabc");
+        Thread.sleep(200); // the handler has reserved the slow body's bytes and is reading it
+        AtomicReference<RawHttp.Response> read = new AtomicReference<>();
+        CountDownLatch done = new CountDownLatch(1);
+        RawHttp reader = client(s, 10_000);
+        Thread t = new Thread(() -> {
+            try {
+                read.set(reader.send("GET", "/rows/p/large", null));
+            } catch (java.io.IOException e) {
+                read.set(new RawHttp.Response(-1, Map.of(), e.toString().getBytes(StandardCharsets.UTF_8)));
+            } finally {
+                done.countDown();
+            }
+        });
+        t.start();
+        assertFalse(done.await(500, TimeUnit.MILLISECONDS), "the read waits while the body holds the budget: "
+                + read.get());
+        slow.write("x".repeat(large - 3));
+        assertEquals(200, slow.read(false).status(), "the slow body completes within the request timeout");
+        assertTrue(done.await(10, TimeUnit.SECONDS));
+        assertEquals(200, read.get().status(), read.get().text());
+        assertEquals(large, read.get().body().length);
+        t.join();
     }
 
     @Test

@@ -8,6 +8,7 @@ import io.contend.load.WorkloadOptions;
 import io.contend.writepath.ReadBack;
 import io.contend.writepath.ReadBackException;
 import io.contend.writepath.ServerLimits;
+import io.contend.writepath.WritePath;
 import io.contend.writepath.WritePathServer;
 import io.contend.writepath.WritePathWorkload;
 import picocli.CommandLine.Command;
@@ -65,12 +66,14 @@ public final class ServeCommand implements Callable<Integer> {
             + "Ctrl-C).")
     String serveFor;
 
-    @Option(names = "--max-rows", paramLabel = "N", description = "Rows that PUT may create; then 503 (default: "
-            + ServerLimits.DEFAULT_MAX_ROWS + ").")
+    @Option(names = "--max-rows", paramLabel = "N", description = "Rows that PUT may create; then 503 (default: the "
+            + "data limit over " + ServerLimits.ROW_HEAP_BYTES + " bytes, at most " + ServerLimits.DEFAULT_MAX_ROWS
+            + ").")
     Long maxRows;
 
     @Option(names = "--max-data", paramLabel = "SIZE", description = "Bytes of keys and values that PUT rows may "
-            + "hold, e.g. 256MiB; then 503 (default: a quarter of the heap the memory pool and request bodies leave).")
+            + "hold, e.g. 256MiB; then 503 (default: sized so that every copy a merge of segments can hold fits in "
+            + "the heap the memory pool and request bodies leave; see ServerLimits.defaults).")
     String maxData;
 
     @Option(names = "--max-data-mib", hidden = true, paramLabel = "MIB")
@@ -135,7 +138,7 @@ public final class ServeCommand implements Callable<Integer> {
         PrintWriter err = spec.commandLine().getErr();
         ServerLimits limits;
         try {
-            limits = limits(workload.path().pool().limitBytes());
+            limits = limits(workload.path());
         } catch (IllegalArgumentException e) {
             workload.close();
             throw new ParameterException(spec.commandLine(), e.getMessage(), e);
@@ -242,8 +245,8 @@ public final class ServeCommand implements Callable<Integer> {
         }
     }
 
-    private ServerLimits limits(long poolBytes) {
-        ServerLimits limits = ServerLimits.defaults(poolBytes);
+    private ServerLimits limits(WritePath path) {
+        ServerLimits limits = ServerLimits.defaults(path);
         if (maxRows != null) {
             if (maxRows < 1) {
                 throw new IllegalArgumentException("--max-rows must be at least 1: " + maxRows);

@@ -138,7 +138,8 @@ class WritepathCommandTest {
 
     /**
      * With a 256 MiB heap, 1 MiB values to distinct keys: the server refuses with 503 once its row budget is full,
-     * reads go on, and SIGTERM prints the read-back report.
+     * reads go on, overwrites of the stored rows go on without exhausting the heap (each flush leaves a segment
+     * that holds an old version of every row until segments merge), and SIGTERM prints the read-back report.
      */
     @Test
     void aSmallHeapFillsUpWith503AndStopsWithItsReport() throws Exception {
@@ -176,6 +177,12 @@ class WritepathCommandTest {
                 }
             }
             assertTrue(refusedAt > 0, "a 256 MiB heap cannot hold 400 MiB of rows: " + head);
+            for (int i = 0; i < 160; i++) { // 10 flushes of 16 MiB: a merge of 9 segments, then more
+                HttpResponse<String> r = client.send(HttpRequest.newBuilder(URI.create(url + "rows/big/"
+                        + i % refusedAt)).PUT(HttpRequest.BodyPublishers.ofByteArray(mib)).build(),
+                        HttpResponse.BodyHandlers.ofString());
+                assertEquals(200, r.statusCode(), "overwrite " + i + ": " + r.body());
+            }
             HttpResponse<byte[]> get = client.send(HttpRequest.newBuilder(URI.create(url + "rows/big/0")).build(),
                     HttpResponse.BodyHandlers.ofByteArray());
             assertEquals(200, get.statusCode());
