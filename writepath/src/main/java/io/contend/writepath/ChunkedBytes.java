@@ -38,17 +38,7 @@ final class ChunkedBytes {
      * @return the position of the first appended byte
      */
     long append(ByteBuffer source, int offset, int length) {
-        long start = this.length;
-        int done = 0;
-        while (done < length) {
-            byte[] chunk = room();
-            int at = (int) (this.length % CHUNK_BYTES);
-            int n = Math.min(length - done, chunk.length - at);
-            source.get(offset + done, chunk, at, n);
-            done += n;
-            this.length += n;
-        }
-        return start;
+        return append(length, (done, chunk, at, n) -> source.get(offset + done, chunk, at, n));
     }
 
     /**
@@ -57,13 +47,22 @@ final class ChunkedBytes {
      * @return the position of the first appended byte
      */
     long append(ChunkedBytes source, long from, int length) {
+        return append(length, (done, chunk, at, n) -> source.copyTo(from + done, chunk, at, n));
+    }
+
+    /** One piece of a range that lies in one chunk: bytes [done, done + n) of the range, at chunk[at]. */
+    private interface Piece {
+        void piece(int done, byte[] chunk, int at, int n);
+    }
+
+    private long append(int length, Piece fill) {
         long start = this.length;
         int done = 0;
         while (done < length) {
             byte[] chunk = room();
             int at = (int) (this.length % CHUNK_BYTES);
             int n = Math.min(length - done, chunk.length - at);
-            source.copyTo(from + done, chunk, at, n);
+            fill.piece(done, chunk, at, n);
             done += n;
             this.length += n;
         }
@@ -101,20 +100,16 @@ final class ChunkedBytes {
     }
 
     private void copyTo(long from, byte[] target, int offset, int length) {
-        checkRange(from, length);
-        int done = 0;
-        while (done < length) {
-            long position = from + done;
-            byte[] chunk = chunks.get((int) (position / CHUNK_BYTES));
-            int at = (int) (position % CHUNK_BYTES);
-            int n = Math.min(length - done, chunk.length - at);
-            System.arraycopy(chunk, at, target, offset + done, n);
-            done += n;
-        }
+        read(from, length, (done, chunk, at, n) -> System.arraycopy(chunk, at, target, offset + done, n));
     }
 
     /** Adds bytes [from, from + length) to a checksum. */
     void update(CRC32C crc, long from, int length) {
+        read(from, length, (done, chunk, at, n) -> crc.update(chunk, at, n));
+    }
+
+    /** Hands bytes [from, from + length) to {@code visit} a chunk's piece at a time. */
+    private void read(long from, int length, Piece visit) {
         checkRange(from, length);
         int done = 0;
         while (done < length) {
@@ -122,7 +117,7 @@ final class ChunkedBytes {
             byte[] chunk = chunks.get((int) (position / CHUNK_BYTES));
             int at = (int) (position % CHUNK_BYTES);
             int n = Math.min(length - done, chunk.length - at);
-            crc.update(chunk, at, n);
+            visit.piece(done, chunk, at, n);
             done += n;
         }
     }
