@@ -14,9 +14,10 @@ import java.util.Objects;
  * @param maxRows distinct rows that {@code PUT} may create; then 503
  * @param maxDataBytes bytes of keys and values that {@code PUT} rows may hold, each row counted once at its latest
  *        size; then 503
- * @param maxBodyBytesInFlight bytes of request bodies being read and of row values being sent, held at once; a
- *        request that cannot get its share within the request timeout is answered 503 (a GET reserves the largest
- *        value stored so far)
+ * @param maxBodyBytesInFlight heap that request bodies being read and row values being sent may hold at once,
+ *        counted at {@link WritePathServer#HEAP_BYTES_PER_BODY_BYTE} per byte for the copies a request makes; a
+ *        request that cannot get its share within the request timeout is answered 503 (a GET or HEAD reserves for
+ *        the largest value stored so far)
  * @param checkToken the value {@code POST /check} must send in {@value WritePathServer#TOKEN_HEADER}
  */
 public record ServerLimits(int maxConnections, long maxRows, long maxDataBytes, long maxBodyBytesInFlight,
@@ -25,10 +26,11 @@ public record ServerLimits(int maxConnections, long maxRows, long maxDataBytes, 
     public static final int DEFAULT_MAX_CONNECTIONS = 256;
     /** Default {@link #maxRows()}. */
     public static final long DEFAULT_MAX_ROWS = 1_000_000;
-    /** Default {@link #maxBodyBytesInFlight()}: 32 MiB. */
+    /** Default {@link #maxBodyBytesInFlight()}: 32 MiB, two requests with bodies of the largest size. */
     public static final long DEFAULT_BODY_BYTES_IN_FLIGHT = 32L << 20;
-    /** The smallest {@link #maxBodyBytesInFlight()}: one body of the largest size must fit. */
-    public static final long MIN_BODY_BYTES_IN_FLIGHT = WritePathServer.MAX_BODY_BYTES;
+    /** The smallest {@link #maxBodyBytesInFlight()}: one body of the largest size, with its copies, must fit. */
+    public static final long MIN_BODY_BYTES_IN_FLIGHT =
+            (long) WritePathServer.HEAP_BYTES_PER_BODY_BYTE * WritePathServer.MAX_BODY_BYTES;
 
     /**
      * Checks every limit.
@@ -66,6 +68,12 @@ public record ServerLimits(int maxConnections, long maxRows, long maxDataBytes, 
     public static final int ROW_HEAP_BYTES = 256;
 
     /**
+     * Heap the pool's bytes can take: a region is a heap array, and G1 gives an array over half a region whole
+     * regions, so a dedicated region of just over 1 MiB (a 1 MiB value and its header) takes 2 MiB.
+     */
+    static final int POOL_HEAP_FACTOR = 2;
+
+    /**
      * Limits for a path whose memory pool holds {@code poolBytes} and that merges its segments once it has more
      * than {@code compactionThreshold}: {@value #DEFAULT_MAX_CONNECTIONS} connections, 32 MiB of bodies in flight,
      * a random token, and rows sized to the heap that the pool and the bodies leave.
@@ -74,7 +82,8 @@ public record ServerLimits(int maxConnections, long maxRows, long maxDataBytes, 
      * overwritten after a flush stays in the older segment until the merge: so just before a merge every one of
      * its k + 1 segments (k the threshold) can hold every row, and the merge adds one more copy and its own index,
      * while the memtables index rows as well. That is k + 3 copies of the rows. Each copy takes the rows' keys and
-     * values plus {@link #ROW_HEAP_BYTES} per row, so with {@code left} the heap the pool and bodies leave, each
+     * values plus {@link #ROW_HEAP_BYTES} per row, so with {@code left} the heap the pool and bodies leave (nine
+     * tenths of the heap, less twice the pool, see {@link #POOL_HEAP_FACTOR}, less the bodies in flight), each
      * limit gets half a copy's share: {@code maxDataBytes = left / (2 (k + 3))}, and
      * {@code maxRows = maxDataBytes / ROW_HEAP_BYTES}, at most {@value #DEFAULT_MAX_ROWS}.
      *
@@ -90,10 +99,15 @@ public record ServerLimits(int maxConnections, long maxRows, long maxDataBytes, 
             throw new IllegalArgumentException("compactionThreshold must be at least 1 for limits that bound the "
                     + "heap (a path that never compacts keeps every overwritten version): " + compactionThreshold);
         }
-        long left = Runtime.getRuntime().maxMemory() - poolBytes - DEFAULT_BODY_BYTES_IN_FLIGHT;
+        long left = usableHeap() - POOL_HEAP_FACTOR * poolBytes - DEFAULT_BODY_BYTES_IN_FLIGHT;
         long dataBytes = Math.max(1L << 20, left / (2L * (compactionThreshold + 3)));
         long rows = Math.max(1, Math.min(DEFAULT_MAX_ROWS, dataBytes / ROW_HEAP_BYTES));
         return new ServerLimits(DEFAULT_MAX_CONNECTIONS, rows, dataBytes, DEFAULT_BODY_BYTES_IN_FLIGHT, newToken());
+    }
+
+    /** A tenth of the heap is left to everything the limits do not count: classes' objects, connections, the ledger. */
+    static long usableHeap() {
+        return Runtime.getRuntime().maxMemory() / 10 * 9;
     }
 
     /**

@@ -12,7 +12,8 @@ import java.util.concurrent.Executors;
 
 /**
  * contend's pipeline: a {@link StagedExecutor} with the stages parse, apply and respond. Each stage catches its
- * task's failure and completes the future with an {@code ERR} response (and ends the task), so every request
+ * task's failure and completes the future with an {@code ERR} response, or an {@link Error} exceptionally with
+ * itself (and ends the task), so every request
  * completes exactly once; the executor's own guarantees (see its notes) do the rest.
  */
 final class StagedPipeline implements Pipeline {
@@ -29,9 +30,16 @@ final class StagedPipeline implements Pipeline {
             this.request = request;
         }
 
-        /** @return null, ending the task, after completing it with an error response */
+        /**
+         * @return null, ending the task, after completing it with an error response, or for an {@link Error}
+         *         (OutOfMemoryError) exceptionally with the error itself, so that the caller can treat it as fatal
+         */
         Task fail(Throwable t) {
-            done.complete(RequestCodec.error(t));
+            if (t instanceof Error) {
+                done.completeExceptionally(t);
+            } else {
+                done.complete(RequestCodec.error(t));
+            }
             return null;
         }
     }
@@ -46,7 +54,7 @@ final class StagedPipeline implements Pipeline {
                         task.op = RequestCodec.parse(task.request);
                         task.request = null;
                         return task;
-                    } catch (RuntimeException e) {
+                    } catch (RuntimeException | Error e) {
                         return task.fail(e);
                     }
                 })
@@ -54,14 +62,14 @@ final class StagedPipeline implements Pipeline {
                     try {
                         task.result = RequestCodec.apply(task.op, path);
                         return task;
-                    } catch (RuntimeException e) {
+                    } catch (RuntimeException | Error e) {
                         return task.fail(e);
                     }
                 })
                 .<Object>stage("respond", threads, task -> {
                     try {
                         task.done.complete(RequestCodec.respond(task.result));
-                    } catch (RuntimeException e) {
+                    } catch (RuntimeException | Error e) {
                         task.fail(e);
                     }
                     return null;

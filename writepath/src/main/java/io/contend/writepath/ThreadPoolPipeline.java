@@ -9,7 +9,8 @@ import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * The JDK build of the pipeline: three chained fixed {@link ThreadPoolExecutor}s on {@link LinkedBlockingQueue}s;
- * each stage's task submits the next stage's. A failure completes the future with an {@code ERR} response.
+ * each stage's task submits the next stage's. A failure completes the future with an {@code ERR} response, an
+ * {@link Error} (OutOfMemoryError) exceptionally with the error itself, so that the caller can treat it as fatal.
  */
 final class ThreadPoolPipeline implements Pipeline {
     private static final String[] STAGES = {"parse", "apply", "respond"};
@@ -50,6 +51,9 @@ final class ThreadPoolPipeline implements Pipeline {
             } catch (RuntimeException e) {
                 done.complete(RequestCodec.error(e));
                 return;
+            } catch (Error e) {
+                done.completeExceptionally(e); // an OutOfMemoryError reaches the caller as itself
+                return;
             }
             pools[1].execute(() -> {
                 Object result;
@@ -58,12 +62,17 @@ final class ThreadPoolPipeline implements Pipeline {
                 } catch (RuntimeException e) {
                     done.complete(RequestCodec.error(e));
                     return;
+                } catch (Error e) {
+                    done.completeExceptionally(e);
+                    return;
                 }
                 pools[2].execute(() -> {
                     try {
                         done.complete(RequestCodec.respond(result));
                     } catch (RuntimeException e) {
                         done.complete(RequestCodec.error(e));
+                    } catch (Error e) {
+                        done.completeExceptionally(e);
                     }
                 });
             });

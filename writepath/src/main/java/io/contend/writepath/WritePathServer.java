@@ -47,12 +47,15 @@ import java.util.function.Consumer;
  * linearizable register; the ledger records each write's start after its request was read and its
  * acknowledgement before the response is sent.
  *
- * Memory: request bodies being read and row values being sent are bounded together (bodyBytes; a GET reserves the
- * largest value the store may hold before it reads), rows stored through PUT are bounded (StoreBudget: rows and
- * bytes, 503 past either; ServerLimits.defaults sizes them so that every copy a segment merge can hold fits), the
- * memtables by the pool, the /request rows by the workload's keys and value size. An OutOfMemoryError on a handler,
- * or a failed flush, is fatal: the server stops taking requests and tells its fatal listener, which ends the
- * process with the read-back report, so a supervisor sees the failure.
+ * Memory: request bodies being read and row values being sent are bounded together (bodyBytes, counted at
+ * HEAP_BYTES_PER_BODY_BYTE per byte for the copies a request makes; a GET or HEAD reserves the largest value stored
+ * so far before it reads), request headers by the JDK's maxReqHeaderSize (set low here), rows stored through PUT
+ * are bounded (StoreBudget: rows and bytes, 503 past either; ServerLimits.defaults sizes them so that every copy a
+ * segment merge can hold fits), the memtables by the pool, the /request rows by the workload's keys and value size.
+ * An OutOfMemoryError on a handler (also one met in the pipeline: its stages hand an Error back as itself), or a
+ * failed flush, is fatal: the server stops taking requests and tells its fatal listener, which ends the process
+ * with the read-back report, so a supervisor sees the failure (`writepath serve` also makes a VirtualMachineError
+ * on any other thread, the JDK server's own included, fatal).
  *
  * Refusals: a refused request's body may be unread (a declared length over the limit is refused before it is read).
  * Closing a connection with bytes still unread makes the kernel answer them with a reset, which can overtake the
@@ -115,6 +118,24 @@ public final class WritePathServer implements AutoCloseable {
      * rest), so that a client that writes its whole body before reading gets the answer: see "Refusals" in the notes.
      */
     static final long DISCARD_LIMIT_BYTES = 16L * MAX_BODY_BYTES;
+    /**
+     * Heap bytes a request may hold per byte of the body it reads or the value it sends, as the budget of bodies in
+     * flight counts them. A write holds its body, the pipeline's text request (its value in Base64, 4/3 of the
+     * bytes) as a string, the concatenation and its bytes, and the value decoded again by the parse stage: about six
+     * arrays of up to 4/3 the body. G1 gives an array over half a region whole regions, which can double it. A read
+     * holds as many copies of the value on its way back.
+     */
+    public static final int HEAP_BYTES_PER_BODY_BYTE = 16;
+    /**
+     * JVM-wide: bytes of a request's line and headers the JDK's server reads; past it the connection is closed
+     * without an answer.
+     */
+    public static final String MAX_HEADER_BYTES_PROPERTY = "sun.net.httpserver.maxReqHeaderSize";
+    /**
+     * Default of {@value #MAX_HEADER_BYTES_PROPERTY}: room for a path a little over the longest this server takes
+     * (so such a path gets 414) and ordinary headers; the JDK's own default is 384 KiB.
+     */
+    public static final int DEFAULT_MAX_HEADER_BYTES = 20 * 1024;
     /** The header that carries the check token. */
     public static final String TOKEN_HEADER = "X-Contend-Token";
     /** JVM-wide: seconds a client has to send a request's headers and body. */
@@ -137,6 +158,9 @@ public final class WritePathServer implements AutoCloseable {
         setIfAbsent(REQUEST_TIMEOUT_PROPERTY, Long.toString(DEFAULT_REQUEST_TIMEOUT_SECONDS));
         setIfAbsent(RESPONSE_TIMEOUT_PROPERTY, Long.toString(DEFAULT_RESPONSE_TIMEOUT_SECONDS));
         setIfAbsent("sun.net.httpserver.timerMillis", "250"); // how often the request timer looks
+        // the JDK's default (384 KiB) lets 256 connections that never end their headers hold the heap of a small
+        // server, outside every budget here
+        setIfAbsent(MAX_HEADER_BYTES_PROPERTY, Integer.toString(DEFAULT_MAX_HEADER_BYTES));
     }
 
     private static void setIfAbsent(String property, String value) {
@@ -418,7 +442,7 @@ public final class WritePathServer implements AutoCloseable {
 
     private void put(HttpExchange exchange, RowAddress row) throws Exception {
         long declared = declaredLength(exchange);
-        long reserve = declared >= 0 ? declared : MAX_BODY_BYTES;
+        long reserve = HEAP_BYTES_PER_BODY_BYTE * (declared >= 0 ? declared : MAX_BODY_BYTES);
         if (!bodyBytes.tryAcquire(reserve, requestTimeout().toNanos())) {
             throw new HttpFailure(503, "too many bodies in flight (" + limits.maxBodyBytesInFlight()
                     + " bytes); try again");
@@ -456,9 +480,9 @@ public final class WritePathServer implements AutoCloseable {
 
     private void get(HttpExchange exchange, RowAddress address, boolean head) throws Exception {
         drainBody(exchange);
-        // the read copies the value out, and the copy lives until the response is sent: it takes its bytes from
-        // the same budget as request bodies, sized before the read to the largest value the store may hold
-        long reserve = head ? 0 : Math.max(workload.valueSize(), budget.largestValue());
+        // the read copies the value out (a HEAD as well), and the copies live until the response is sent: they take
+        // their bytes from the same budget as request bodies, sized before the read to the largest value stored
+        long reserve = HEAP_BYTES_PER_BODY_BYTE * Math.max(workload.valueSize(), budget.largestValue()); // HEAD too
         if (!bodyBytes.tryAcquire(reserve, requestTimeout().toNanos())) {
             throw new HttpFailure(503, "too many bodies in flight (" + limits.maxBodyBytesInFlight()
                     + " bytes); try again");

@@ -12,6 +12,8 @@ import io.contend.load.WorkloadOptions;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Locale;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 
@@ -232,7 +234,7 @@ public final class WritePathWorkload implements Workload {
             if (pipeline == null) {
                 path.write(w);
             } else {
-                byte[] response = pipeline.submit(RequestCodec.encodeWrite(w)).get(TIMEOUT_SECONDS, TimeUnit.SECONDS);
+                byte[] response = await(pipeline.submit(RequestCodec.encodeWrite(w)));
                 if (!RequestCodec.isOk(response)) {
                     throw new IllegalStateException(new String(response, StandardCharsets.US_ASCII));
                 }
@@ -249,8 +251,20 @@ public final class WritePathWorkload implements Workload {
         if (pipeline == null) {
             return path.read(partition, clustering);
         }
-        return RequestCodec.decodeRow(partition, clustering, pipeline.submit(RequestCodec.encodeRead(partition,
-                clustering)).get(TIMEOUT_SECONDS, TimeUnit.SECONDS));
+        return RequestCodec.decodeRow(partition, clustering, await(pipeline.submit(RequestCodec.encodeRead(partition,
+                clustering))));
+    }
+
+    /** Waits for a pipeline's response; an Error the pipeline met (OutOfMemoryError) is thrown as itself. */
+    private static byte[] await(CompletableFuture<byte[]> response) throws Exception {
+        try {
+            return response.get(TIMEOUT_SECONDS, TimeUnit.SECONDS);
+        } catch (ExecutionException e) {
+            if (e.getCause() instanceof Error error) {
+                throw error;
+            }
+            throw e;
+        }
     }
 
     /** @return the ledger of every write's outcome */
@@ -265,8 +279,7 @@ public final class WritePathWorkload implements Workload {
         if (pipeline == null) {
             path.read(p, c);
         } else {
-            RequestCodec.decodeRow(p, c, pipeline.submit(RequestCodec.encodeRead(p, c)).get(TIMEOUT_SECONDS,
-                    TimeUnit.SECONDS));
+            RequestCodec.decodeRow(p, c, await(pipeline.submit(RequestCodec.encodeRead(p, c))));
         }
     }
 

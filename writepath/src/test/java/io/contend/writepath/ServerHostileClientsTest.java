@@ -274,8 +274,12 @@ class ServerHostileClientsTest {
         RawHttp c = client(s, 10_000);
         RawHttp.Response big = c.send("PUT", "/rows/p/big", new byte[WritePathServer.MAX_BODY_BYTES + 1]);
         assertEquals(413, big.status(), big.text());
-        RawHttp.Response longKey = client(s, 10_000).send("GET", "/rows/p/" + "k".repeat(70_000), null);
+        RawHttp.Response longKey = client(s, 10_000).send("GET", "/rows/p/" + "k".repeat(18_000), null);
         assertEquals(414, longKey.status(), longKey.text());
+        RawHttp overHeaderLimit = client(s, 10_000);
+        overHeaderLimit.write("GET /rows/p/" + "k".repeat(WritePathServer.DEFAULT_MAX_HEADER_BYTES) + " HTTP/1.1\r\n"
+                + "Host: 127.0.0.1\r\n\r\n");
+        assertTrue(overHeaderLimit.closedByServer(), "a request line and headers past the limit end the connection");
         RawHttp.Response delete = client(s, 2_000).send("DELETE", "/rows/p/k", null);
         assertEquals(405, delete.status());
         assertEquals("GET, HEAD, PUT", delete.headers().get("allow"));

@@ -16,7 +16,7 @@ class ServerLimitsTest {
     @Test
     void theDefaultRowsFitEveryCopyAMergeCanHoldInTheHeapLeft() {
         long pool = 8L << 20;
-        long left = Runtime.getRuntime().maxMemory() - pool - ServerLimits.DEFAULT_BODY_BYTES_IN_FLIGHT;
+        long left = Runtime.getRuntime().maxMemory() / 10 * 9 - 2 * pool - ServerLimits.DEFAULT_BODY_BYTES_IN_FLIGHT;
         for (int k : new int[] {1, 8, 100}) {
             ServerLimits limits = ServerLimits.defaults(pool, k);
             long oneCopy = limits.maxDataBytes() + limits.maxRows() * ServerLimits.ROW_HEAP_BYTES;

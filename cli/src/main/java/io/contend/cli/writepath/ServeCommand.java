@@ -177,6 +177,21 @@ public final class ServeCommand implements Callable<Integer> {
             fatal.set(t);
             stop.countDown();
         });
+        // The JDK's server parses headers, dispatches and times requests on threads of its own; a VM error that
+        // kills one of them (an OutOfMemoryError) is as fatal as one on a handler: without the dispatcher the
+        // process would live on and serve nothing, and a supervisor would not restart it.
+        Thread.UncaughtExceptionHandler previous = Thread.getDefaultUncaughtExceptionHandler();
+        Thread.setDefaultUncaughtExceptionHandler((thread, e) -> {
+            if (e instanceof VirtualMachineError) {
+                fatal.compareAndSet(null, e);
+                stop.countDown();
+            }
+            if (previous != null) {
+                previous.uncaughtException(thread, e);
+            } else {
+                System.err.println("Exception in thread \"" + thread.getName() + "\": " + e);
+            }
+        });
         CountDownLatch stopped = new CountDownLatch(1);
         java.util.concurrent.atomic.AtomicBoolean signalled = new java.util.concurrent.atomic.AtomicBoolean();
         Thread hook = new Thread(() -> {
@@ -237,6 +252,7 @@ public final class ServeCommand implements Callable<Integer> {
             return 0;
         } finally {
             stopped.countDown();
+            Thread.setDefaultUncaughtExceptionHandler(previous);
             try {
                 Runtime.getRuntime().removeShutdownHook(hook);
             } catch (IllegalStateException shuttingDown) {
