@@ -136,6 +136,11 @@ public final class WritePathServer implements AutoCloseable {
      * (so such a path gets 414) and ordinary headers; the JDK's own default is 384 KiB.
      */
     public static final int DEFAULT_MAX_HEADER_BYTES = 20 * 1024;
+    /**
+     * A response body is written in pieces of this size: written in one piece, a large value left about its size
+     * live per connection inside the JDK's server, outside every budget here.
+     */
+    private static final int RESPONSE_PIECE_BYTES = 64 * 1024;
     /** The header that carries the check token. */
     public static final String TOKEN_HEADER = "X-Contend-Token";
     /** JVM-wide: seconds a client has to send a request's headers and body. */
@@ -669,7 +674,9 @@ public final class WritePathServer implements AutoCloseable {
         exchange.sendResponseHeaders(status, body.length == 0 ? -1 : body.length);
         if (body.length > 0) {
             try (OutputStream out = exchange.getResponseBody()) {
-                out.write(body);
+                for (int at = 0; at < body.length; at += RESPONSE_PIECE_BYTES) {
+                    out.write(body, at, Math.min(RESPONSE_PIECE_BYTES, body.length - at));
+                }
             }
         }
     }
