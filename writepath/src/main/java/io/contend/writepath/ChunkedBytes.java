@@ -14,9 +14,8 @@ import java.util.zip.CRC32C;
  * one while it was copied, and d more for the exact copy at the end. It also needs one contiguous run of heap:
  * G1 places every array larger than half a heap region in contiguous regions of its own, and before JDK 21 no
  * collection moves them (JDK-8191565 lets the last-ditch full collection do so), so a heap with free space in
- * pieces can still refuse a large array. A chunk is at most
- * 256 KiB, under G1's threshold for the smallest region (1 MiB), so appending d bytes takes d bytes, allocated a
- * chunk at a time, and never copies.
+ * pieces can still refuse a large array. A chunk is at most 256 KiB, under G1's threshold for the smallest region
+ * (1 MiB), so appending d bytes takes d bytes, allocated a chunk at a time, and never copies.
  *
  * <p>Not thread-safe while appending; a segment publishes its chunks only after the last append (see Segment).
  */

@@ -73,7 +73,8 @@ public final class ServeCommand implements Callable<Integer> {
 
     @Option(names = "--max-data", paramLabel = "SIZE", description = "Bytes of keys and values that PUT rows may "
             + "hold, e.g. 256MiB; then 503 (default: sized so that every copy a merge of segments can hold fits in "
-            + "the heap the memory pool and request bodies leave; see ServerLimits.defaults).")
+            + "the heap left after a tenth kept spare, twice the memory pool and the request bodies; see "
+            + "ServerLimits.defaults).")
     String maxData;
 
     @Option(names = "--max-data-mib", hidden = true, paramLabel = "MIB")
@@ -188,8 +189,9 @@ public final class ServeCommand implements Callable<Integer> {
             }
             if (previous != null) {
                 previous.uncaughtException(thread, e);
-            } else {
-                System.err.println("Exception in thread \"" + thread.getName() + "\": " + e);
+            } else { // what the JVM prints without a handler (ThreadGroup's would call this one again)
+                System.err.print("Exception in thread \"" + thread.getName() + "\" ");
+                e.printStackTrace(System.err);
             }
         });
         CountDownLatch stopped = new CountDownLatch(1);
