@@ -114,6 +114,18 @@ public final class MemoryPool {
      * @throws IllegalArgumentException if bytes is negative
      */
     public void reserve(long bytes) {
+        reserveWithin(bytes, timeoutNanos);
+    }
+
+    /**
+     * Reserves bytes as {@link #reserve} does, waiting at most {@code maxWaitNanos} of the pool's timeout: for a
+     * caller that has already waited part of it on the same request (an allocator waiting for another thread's
+     * region swap before asking for its own region).
+     *
+     * @param bytes the request, at least 0
+     * @param maxWaitNanos the most this call may wait; 0 or less: do not wait
+     */
+    void reserveWithin(long bytes, long maxWaitNanos) {
         Checks.inRange("bytes", bytes, 0, Long.MAX_VALUE);
         if (bytes > limitBytes) {
             throw new MemoryLimitException(limitBytes, bytes, lvUsed(), 0);
@@ -121,10 +133,16 @@ public final class MemoryPool {
         if (tryReserveInternal(bytes)) {
             return;
         }
-        if (onLimit == OnLimit.FAIL || timeoutNanos == 0) {
+        long wait = Math.min(timeoutNanos, maxWaitNanos);
+        if (onLimit == OnLimit.FAIL || wait <= 0) {
             throw new MemoryLimitException(limitBytes, bytes, lvUsed(), 0);
         }
-        awaitReserve(bytes);
+        awaitReserve(bytes, wait);
+    }
+
+    /** @return how long a request may wait for releases: the timeout when blocking, 0 when failing at once */
+    long waitLimitNanos() {
+        return onLimit == OnLimit.BLOCK ? timeoutNanos : 0;
     }
 
     /**
@@ -153,9 +171,9 @@ public final class MemoryPool {
         return false;
     }
 
-    private void awaitReserve(long bytes) {
+    private void awaitReserve(long bytes, long timeout) {
         long start = System.nanoTime();
-        long remaining = timeoutNanos;
+        long remaining = timeout;
         lock.lock();
         try {
             WAITERS.getAndAdd(this, 1);

@@ -37,9 +37,9 @@ import java.util.Objects;
  *
  * <p>Waiting: with a pool that blocks, a request that finds the region full while another thread is making the
  * next one waits for that thread, which itself waits at most the pool's timeout; if that thread fails, the request
- * asks the pool for its own region and may wait the timeout again. Each wait is bounded by the timeout, but a
- * request can take longer than one timeout (twice it, when the swap it waited for fails) before its
- * MemoryLimitException. An interrupted thread stops waiting at once (the pool's rule).
+ * asks the pool for its own region with what is left of the timeout. A request for the shared region waits at most
+ * the pool's timeout in all before its MemoryLimitException. An interrupted thread stops waiting at once (the
+ * pool's rule).
  */
 public final class RegionAllocator implements AutoCloseable {
     /**

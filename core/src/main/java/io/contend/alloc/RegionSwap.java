@@ -24,6 +24,9 @@ import java.util.concurrent.ConcurrentLinkedQueue;
  * which counts the bytes allocated rather than regions, would not fail there. Two threads that both find no swap in
  * flight still both make a region, as before (the loser's becomes a spare). An interrupted thread does not wait: it
  * makes its own region as if no swap were in flight, so a pool that would make it wait refuses it at once.
+ * The waits of one allocation share one deadline, the pool's timeout from its first swap: a thread that waited for
+ * another thread's swap, which the pool then refused, asks the pool only for what is left of the timeout, so that it
+ * does not wait the timeout twice.
  *
  * Invariants: exactly one region is current; a swap replaces only the region that was seen full (CAS), so
  * concurrent swaps install one region and lose no allocation (each allocation succeeded in some registered
@@ -78,19 +81,30 @@ final class RegionSwap {
      * @return the handle of the range
      */
     long allocate(int size) {
+        long firstSwap = 0;
+        boolean swapped = false;
         for (;;) {
             Region region = lvCurrent();
             long offset = size <= region.capacity() ? region.allocate(size) : Region.FULL;
             if (offset != Region.FULL) {
                 return Handles.of(region.index, offset);
             }
-            swap(region, size);
+            if (!swapped) {
+                swapped = true;
+                firstSwap = System.nanoTime();
+            }
+            swap(region, size, firstSwap);
         }
     }
 
-    /** Installs a bigger region in place of {@code full}, unless another thread already did. */
-    private void swap(Region full, int needed) {
-        if (!awaitSwapsInFlight(full)) {
+    /**
+     * Installs a bigger region in place of {@code full}, unless another thread already did.
+     *
+     * @param since when this allocation began to wait for a region: its waits together stay within the pool's
+     *              timeout
+     */
+    private void swap(Region full, int needed, long since) {
+        if (!awaitSwapsInFlight(full, since)) {
             return; // another thread's swap replaced it
         }
         int size = (int) Math.min(maxRegionSize, Math.max(2L * full.capacity(), minRegionSize));
@@ -105,14 +119,14 @@ final class RegionSwap {
         MemoryLimitException refused;
         xaddSwapsInFlight(1);
         try {
-            install(full, table.create(size));
+            install(full, table.create(size, remainingNanos(since)));
             return;
         } catch (MemoryLimitException e) {
             refused = e;
         } finally {
             xaddSwapsInFlight(-1);
         }
-        if (awaitSwapsInFlight(full)) {
+        if (awaitSwapsInFlight(full, since)) {
             throw refused; // no other swap replaced the full region either
         }
     }
@@ -127,19 +141,28 @@ final class RegionSwap {
      * Waits while another thread's swap is in flight and {@code full} is still current, spinning, then yielding, then
      * parking for up to a millisecond at a time (a swap in flight may itself be waiting for the pool). The strategy is
      * made only when there is something to wait for. An interrupted thread stops waiting and keeps its interrupt
-     * status: it goes on to make its own region, where a pool that would make it wait refuses it at once.
+     * status: it goes on to make its own region, where a pool that would make it wait refuses it at once. So does a
+     * thread whose allocation has waited the pool's whole timeout: its own request then only takes what is free now.
      *
+     * @param since when the allocation began to wait
      * @return whether {@code full} is still current
      */
-    private boolean awaitSwapsInFlight(Region full) {
+    private boolean awaitSwapsInFlight(Region full, long since) {
         IdleStrategy idle = null;
-        while (lvCurrent() == full && lvSwapsInFlight() > 0 && !Thread.currentThread().isInterrupted()) {
+        while (lvCurrent() == full && lvSwapsInFlight() > 0 && !Thread.currentThread().isInterrupted()
+                && remainingNanos(since) > 0) {
             if (idle == null) {
                 idle = IdleStrategy.backoff(100, 100, 1_000, 1_000_000);
             }
             idle.idle();
         }
         return lvCurrent() == full;
+    }
+
+    /** @return how much of the pool's timeout an allocation that began to wait at {@code since} has left */
+    private long remainingNanos(long since) {
+        long limit = table.waitLimitNanos();
+        return limit == Long.MAX_VALUE ? limit : limit - (System.nanoTime() - since);
     }
 
     private Region takeSpare(int size) {

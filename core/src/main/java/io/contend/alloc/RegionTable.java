@@ -52,8 +52,17 @@ final class RegionTable {
      * @throws OutOfMemoryError if the memory cannot be allocated
      */
     Region create(int capacity) {
+        return create(capacity, Long.MAX_VALUE);
+    }
+
+    /**
+     * {@link #create(int)}, waiting for the pool at most {@code maxWaitNanos} of its timeout.
+     *
+     * @throws MemoryLimitException if the pool refuses the capacity
+     */
+    Region create(int capacity, long maxWaitNanos) {
         if (pool != null) {
-            pool.reserve(capacity);
+            pool.reserveWithin(capacity, maxWaitNanos);
         }
         try {
             return register(factory.create(capacity, offHeap, strategy, manager));
@@ -63,6 +72,14 @@ final class RegionTable {
             }
             throw t;
         }
+    }
+
+    /**
+     * @return how long a request for a region may wait for the pool in all: its timeout if it blocks; unbounded
+     *         when there is no pool or it fails at once, since then no request waits for it
+     */
+    long waitLimitNanos() {
+        return pool != null && pool.waitLimitNanos() > 0 ? pool.waitLimitNanos() : Long.MAX_VALUE;
     }
 
     private synchronized Region register(Region region) {

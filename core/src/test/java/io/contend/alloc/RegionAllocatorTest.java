@@ -16,6 +16,7 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.CyclicBarrier;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -304,6 +305,52 @@ class RegionAllocatorTest {
      * interrupt ends its wait at once, with a MemoryLimitException and its interrupt status kept, while the swap
      * goes on waiting and then succeeds when the pool has room.
      */
+    @Test
+    void aRequestThatWaitedForAFailedSwapWaitsThePoolsTimeoutOnceInAll() throws Exception {
+        int first = 1024;
+        int held = 2 * first;
+        long timeoutMs = 1_000;
+        MemoryPool pool = new MemoryPool(first + held, MemoryPool.OnLimit.BLOCK, timeoutMs, TimeUnit.MILLISECONDS);
+        pool.reserve(held); // the room the next region needs, taken for the whole test
+        RegionAllocator allocator = RegionAllocator.builder().regionSizes(first, 4 * first).dedicatedThreshold(first)
+                .pool(pool).build();
+        allocator.allocate(first); // the first region is full, and the pool has no room for the next
+        AtomicReference<Throwable> swapFailure = new AtomicReference<>();
+        Thread swapper = new Thread(() -> {
+            try {
+                allocator.allocate(16); // makes the next region: waits the timeout, then is refused
+            } catch (Throwable t) {
+                swapFailure.set(t);
+            }
+        });
+        swapper.start();
+        Thread.sleep(300); // the swapper is in flight
+        AtomicReference<Throwable> waiterFailure = new AtomicReference<>();
+        AtomicLong waitedNanos = new AtomicLong();
+        Thread waiter = new Thread(() -> {
+            long start = System.nanoTime();
+            try {
+                allocator.allocate(16); // waits for the swapper's swap, then asks the pool itself
+            } catch (Throwable t) {
+                waiterFailure.set(t);
+            }
+            waitedNanos.set(System.nanoTime() - start);
+        });
+        waiter.start();
+        swapper.join(10_000);
+        waiter.join(10_000);
+        assertTrue(swapFailure.get() instanceof MemoryLimitException, String.valueOf(swapFailure.get()));
+        assertTrue(waiterFailure.get() instanceof MemoryLimitException, String.valueOf(waiterFailure.get()));
+        long waitedMs = TimeUnit.NANOSECONDS.toMillis(waitedNanos.get());
+        // Before the shared deadline it waited what was left of the swapper's timeout and then a whole one more.
+        assertTrue(waitedMs >= timeoutMs * 9 / 10, "gave up before the pool's timeout: " + waitedMs + " ms");
+        assertTrue(waitedMs < timeoutMs * 3 / 2, "waited " + waitedMs + " ms, more than the pool's timeout of "
+                + timeoutMs + " ms");
+        allocator.close();
+        pool.release(held);
+        assertEquals(0, pool.usedBytes());
+    }
+
     @Test
     void anInterruptEndsTheWaitForAnotherThreadsSwap() throws Exception {
         int first = 1024;
