@@ -1,19 +1,25 @@
 package io.contend.writepath;
 
+import io.contend.alloc.AllocationStrategy;
+import io.contend.alloc.MemoryPool;
 import io.contend.exec.AffinityStrategy;
 import io.contend.exec.QueueMode;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
+import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** Requests through parse, apply and respond on each pipeline: every OK write reads back, failures answer ERR. */
@@ -63,6 +69,89 @@ class PipelineTest {
         readBack.verify(path);
         path.close();
         readBack.verifyClosed(path);
+    }
+
+    /**
+     * An {@link Error} in a stage (here an OutOfMemoryError from the cell allocator, in apply) completes the request's
+     * future exceptionally with the error itself, at once, so that the caller can treat it as fatal; the stage's
+     * threads go on serving the next requests.
+     */
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("pipelines")
+    void anErrorInAStageReachesTheCallerAsItself(Pipeline.Factory factory) throws Exception {
+        OutOfMemoryError error = new OutOfMemoryError("thrown by the test's allocator");
+        AtomicReference<OutOfMemoryError> toThrow = new AtomicReference<>();
+        Allocator.Factory regions = Allocator.regions(AllocationStrategy.XADD);
+        Allocator.Factory failing = new Allocator.Factory() {
+            @Override
+            public Allocator create(MemoryPool pool) {
+                return new FailingAllocator(regions.create(pool), toThrow);
+            }
+
+            @Override
+            public String name() {
+                return "failing";
+            }
+        };
+        WritePath path = WritePath.builder().components(Components.contend().withAllocator(failing)
+                .withPipeline(factory)).poolBytes(1 << 20).flushThresholdBytes(64 * 1024).build();
+        try (Pipeline pipeline = path.components().pipeline().create(path)) {
+            toThrow.set(error);
+            CompletableFuture<byte[]> failed = pipeline.submit(RequestCodec.encodeWrite(TestRows.write(1, 1,
+                    CLOCK.next())));
+            ExecutionException e = assertThrows(ExecutionException.class, () -> failed.get(10, TimeUnit.SECONDS));
+            assertSame(error, e.getCause());
+            toThrow.set(null);
+            byte[] ack = pipeline.submit(RequestCodec.encodeWrite(TestRows.write(2, 2, CLOCK.next())))
+                    .get(10, TimeUnit.SECONDS);
+            assertTrue(RequestCodec.isOk(ack), new String(ack, StandardCharsets.US_ASCII));
+        }
+        path.close();
+    }
+
+    /** Delegates to a real allocator, but throws the given error from allocate while one is set. */
+    private static final class FailingAllocator implements Allocator {
+        private final Allocator delegate;
+        private final AtomicReference<OutOfMemoryError> toThrow;
+
+        FailingAllocator(Allocator delegate, AtomicReference<OutOfMemoryError> toThrow) {
+            this.delegate = delegate;
+            this.toThrow = toThrow;
+        }
+
+        @Override
+        public long allocate(int[] sizes) {
+            OutOfMemoryError e = toThrow.get();
+            if (e != null) {
+                throw e;
+            }
+            return delegate.allocate(sizes);
+        }
+
+        @Override
+        public ByteBuffer memory(long handle) {
+            return delegate.memory(handle);
+        }
+
+        @Override
+        public int offset(long handle) {
+            return delegate.offset(handle);
+        }
+
+        @Override
+        public long reservedBytes() {
+            return delegate.reservedBytes();
+        }
+
+        @Override
+        public void poison(byte value) {
+            delegate.poison(value);
+        }
+
+        @Override
+        public void close() {
+            delegate.close();
+        }
     }
 
     private static void drive(Pipeline pipeline, int client, ReadBack readBack) throws Exception {
