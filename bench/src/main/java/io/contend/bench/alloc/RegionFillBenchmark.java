@@ -33,17 +33,19 @@ import java.util.concurrent.atomic.AtomicReference;
  * thread-local chunks), TLAB_HANDLE (the same chunks through a caller-held ThreadAllocator) and PLAIN (one owner
  * bumping a plain int through the same regions: the physical limit, 1 thread only). {@code row} compares one 16-cell batch with 16 single allocations.
  *
- * <p>Memory stays bounded: every 64K allocations a thread checks whether the allocator holds more than
- * 16 MiB and, if so, installs a fresh one (the old one's regions become garbage). The fork runs G1 with 4 MiB
- * heap regions so that a 1 MiB region's byte[] is an ordinary object, not a humongous one: with the default
- * region size of a 6 GiB heap (2 MiB) every 1 MiB region was humongous and G1's pauses, not the allocator,
- * dominated the score. Every thread pays the same
- * check. Secondary results are totals from contend's telemetry and the allocators' own accounting; the lab
- * divides them by the operations counted in the same window.
+ * <p>Memory stays bounded: every 64K allocations a thread checks whether the allocator holds more than 16 MiB and, if
+ * so, installs a fresh one (the old one's regions become garbage). The fork runs G1 with 4 MiB heap regions so that a
+ * 1 MiB region's byte[] is an ordinary object, not a humongous one: with the default region size of a 6 GiB heap (2
+ * MiB) every 1 MiB region was humongous and G1's pauses, not the allocator, dominated the score. The heap is small
+ * (256 MiB, the recycled allocators need a few tens) and touched before the benchmark starts ({@code
+ * -XX:+AlwaysPreTouch}): otherwise the regions land on heap pages the process touches for the first time, and on a
+ * virtual machine that maps a fresh page slowly the score measured the host's page faults, tenfold for PLAIN. Every
+ * thread pays the same check. Secondary results are totals from contend's telemetry and the allocators' own
+ * accounting; the lab divides them by the operations counted in the same window.
  */
 @BenchmarkMode(Mode.Throughput)
 @OutputTimeUnit(TimeUnit.MICROSECONDS)
-@Fork(jvmArgsAppend = {"-Xms2g", "-Xmx2g", "-XX:+UseG1GC", "-XX:G1HeapRegionSize=4m"})
+@Fork(jvmArgsAppend = {"-Xms256m", "-Xmx256m", "-XX:+AlwaysPreTouch", "-XX:+UseG1GC", "-XX:G1HeapRegionSize=4m"})
 public class RegionFillBenchmark {
     /** Name of the {@link Counts#operations} counter among JMH's secondary results. */
     public static final String COUNTER_OPERATIONS = "operations";
