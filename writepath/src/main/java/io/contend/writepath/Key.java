@@ -35,6 +35,15 @@ public final class Key implements Comparable<Key> {
     }
 
     /**
+     * @param bytes the key's bytes, not copied: the caller hands the array over and keeps no reference to it
+     * @return the key
+     * @throws IllegalArgumentException if longer than {@value #MAX_LENGTH} bytes
+     */
+    static Key ofOwned(byte[] bytes) {
+        return new Key(Objects.requireNonNull(bytes, "bytes"));
+    }
+
+    /**
      * @param text the key as UTF-8
      * @return the key
      */

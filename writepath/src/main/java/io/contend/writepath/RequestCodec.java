@@ -24,6 +24,7 @@ public final class RequestCodec {
 
     private static final Base64.Encoder ENCODER = Base64.getEncoder().withoutPadding();
     private static final Base64.Decoder DECODER = Base64.getDecoder();
+    private static final byte[] ROW_PREFIX = "ROW ".getBytes(StandardCharsets.US_ASCII);
 
     private RequestCodec() {
     }
@@ -59,29 +60,65 @@ public final class RequestCodec {
     }
 
     /**
-     * Parses a request.
+     * Parses a request. Reads the fields in place ({@link AsciiFields}): a write allocates its decoded keys and
+     * value and the objects that hold them, nothing more.
      *
      * @param request request bytes
      * @return the operation
      * @throws IllegalArgumentException naming the request if it is malformed
      */
     static Op parse(byte[] request) {
-        String text = new String(request, StandardCharsets.US_ASCII);
-        String[] f = text.split(" ", -1);
-        try {
-            if (f[0].equals("W") && f.length == 6) {
-                Write w = Write.of(Key.of(DECODER.decode(f[1])), Key.of(DECODER.decode(f[2])), DECODER.decode(f[5]),
-                        Long.parseLong(f[3]));
-                return new WriteOp(f[4].equals("-") ? w : w.withDeletionTime(Long.parseLong(f[4])));
+        int fields = 1;
+        for (byte b : request) {
+            if (b == ' ') {
+                fields++;
             }
-            if (f[0].equals("R") && f.length == 3) {
-                return new ReadOp(Key.of(DECODER.decode(f[1])), Key.of(DECODER.decode(f[2])));
+        }
+        int end = fieldEnd(request, 0);
+        boolean oneLetter = end == 1;
+        try {
+            if (oneLetter && request[0] == 'W' && fields == 6) {
+                int p = end + 1;
+                int pEnd = fieldEnd(request, p);
+                int c = pEnd + 1;
+                int cEnd = fieldEnd(request, c);
+                int ts = cEnd + 1;
+                int tsEnd = fieldEnd(request, ts);
+                int dt = tsEnd + 1;
+                int dtEnd = fieldEnd(request, dt);
+                Key partition = Key.ofOwned(AsciiFields.decodeBase64(request, p, pEnd));
+                Key clustering = Key.ofOwned(AsciiFields.decodeBase64(request, c, cEnd));
+                long timestamp = AsciiFields.parseLong(request, ts, tsEnd);
+                long deletionTime = dtEnd - dt == 1 && request[dt] == '-' ? Write.NO_DELETION
+                        : AsciiFields.parseLong(request, dt, dtEnd);
+                byte[] value = AsciiFields.decodeBase64(request, dtEnd + 1, request.length);
+                return new WriteOp(Write.of(partition, clustering, value, timestamp, deletionTime));
+            }
+            if (oneLetter && request[0] == 'R' && fields == 3) {
+                int p = end + 1;
+                int pEnd = fieldEnd(request, p);
+                return new ReadOp(Key.ofOwned(AsciiFields.decodeBase64(request, p, pEnd)),
+                        Key.ofOwned(AsciiFields.decodeBase64(request, pEnd + 1, request.length)));
             }
         } catch (IllegalArgumentException e) { // bad base64 or number (NumberFormatException is one)
-            throw new IllegalArgumentException("malformed request: '" + abbreviate(text) + "': " + e.getMessage(), e);
+            throw new IllegalArgumentException("malformed request: '" + abbreviate(text(request)) + "': "
+                    + e.getMessage(), e);
         }
-        throw new IllegalArgumentException("request must be 'W p c ts dt value' or 'R p c': '" + abbreviate(text)
-                + "'");
+        throw new IllegalArgumentException("request must be 'W p c ts dt value' or 'R p c': '"
+                + abbreviate(text(request)) + "'");
+    }
+
+    /** @return the index of the first space at or after {@code from}, or the request's length */
+    private static int fieldEnd(byte[] request, int from) {
+        int i = from;
+        while (i < request.length && request[i] != ' ') {
+            i++;
+        }
+        return i;
+    }
+
+    private static String text(byte[] bytes) {
+        return new String(bytes, StandardCharsets.US_ASCII);
     }
 
     /** Runs an operation against the path. @return {@link #OK}, a {@link Row}, or null (no row) */
@@ -94,18 +131,32 @@ public final class RequestCodec {
         return path.read(r.partition(), r.clustering());
     }
 
-    /** Encodes what {@link #apply} returned. */
+    /**
+     * Encodes what {@link #apply} returned. A row is written straight into its response array, with no String
+     * between.
+     */
     static byte[] respond(Object result) {
-        String text;
-        if (result == null) {
-            text = NONE;
-        } else if (result instanceof Row row) {
-            text = "ROW " + row.timestamp() + " " + deletion(row.deletionTime()) + " "
-                    + ENCODER.encodeToString(row.value());
-        } else {
-            text = String.valueOf(result);
+        if (result instanceof Row row) {
+            byte[] value = row.sharedValue();
+            long timestamp = row.timestamp();
+            long deletionTime = row.deletionTime();
+            boolean deleting = deletionTime != Write.NO_DELETION;
+            byte[] out = new byte[ROW_PREFIX.length + AsciiFields.decimalLength(timestamp) + 1
+                    + (deleting ? AsciiFields.decimalLength(deletionTime) : 1) + 1
+                    + AsciiFields.base64Length(value.length)];
+            System.arraycopy(ROW_PREFIX, 0, out, 0, ROW_PREFIX.length);
+            int at = AsciiFields.putLong(timestamp, out, ROW_PREFIX.length);
+            out[at++] = ' ';
+            if (deleting) {
+                at = AsciiFields.putLong(deletionTime, out, at);
+            } else {
+                out[at++] = '-';
+            }
+            out[at++] = ' ';
+            AsciiFields.encodeBase64(value, out, at);
+            return out;
         }
-        return text.getBytes(StandardCharsets.US_ASCII);
+        return (result == null ? NONE : String.valueOf(result)).getBytes(StandardCharsets.US_ASCII);
     }
 
     /**

@@ -54,6 +54,21 @@ public final class Write {
     }
 
     /**
+     * A write with a deletion time, made at once (not a write and then a copy of it).
+     *
+     * @param partition the partition key
+     * @param clustering the clustering key within the partition
+     * @param value the value, not copied (length in [0, {@value #MAX_VALUE_LENGTH}])
+     * @param timestamp the client's timestamp
+     * @param deletionTime seconds since the epoch, at least 0, or {@link #NO_DELETION}
+     * @return the write
+     * @throws IllegalArgumentException if the value is too long or deletionTime is negative
+     */
+    static Write of(Key partition, Key clustering, byte[] value, long timestamp, long deletionTime) {
+        return new Write(partition, clustering, value, timestamp, deletionTime);
+    }
+
+    /**
      * @param deletionTime seconds since the epoch, at least 0, or {@link #NO_DELETION}
      * @return a copy of this write with that deletion time
      * @throws IllegalArgumentException if deletionTime is negative
