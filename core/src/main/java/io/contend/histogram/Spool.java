@@ -8,6 +8,12 @@ package io.contend.histogram;
  * buckets spans megabytes, and most of its probes miss the cache. A slot is empty when its count is 0 (spooled
  * counts are at least 1). Single-threaded, like the builder.
  *
+ * <p>The table starts at {@value #INITIAL_CAPACITY} slots (or the whole capacity, if smaller) and doubles, rehashing,
+ * whenever it would pass half full, up to the capacity {@code maxSize} needs at a load of at most 1/2. A builder fed
+ * a few hundred distinct buckets (deletion times within a day at 60-second rounding) so holds kilobytes, not the
+ * megabytes of a spool of 100,000; clearing and draining, which visit every slot, cost as much as the table
+ * holds. It never shrinks: a builder kept between bursts keeps its table, so it grows once.
+ *
  * <p>Why buckets, not points: Fibonacci hashing spreads consecutive integers evenly over the slots (Knuth, TAOCP
  * vol. 3, 6.4), so the buckets of time-ordered input, which are consecutive, do not collide; their points, multiples
  * of 60, were spread far less evenly. On 1,000,000 batch-shuffled ascending points rounded to 60 with a spool of
@@ -16,19 +22,32 @@ package io.contend.histogram;
  */
 final class Spool {
     private static final long GOLDEN = 0x9E3779B97F4A7C15L;
+    /** Slots of a new table: 1 KiB. */
+    static final int INITIAL_CAPACITY = 64;
 
     /** Slot i: its bucket at 2i, its count at 2i + 1. */
-    private final long[] slots;
-    private final int shift;
-    private final int mask;
+    private long[] slots;
+    private int shift;
+    private int mask;
     private int size;
+    /** The most slots the table grows to: a power of two of at least twice the builder's spool limit. */
+    private final int maxCapacity;
 
     /** @param maxSize the most distinct buckets it will hold (the builder flushes when it is reached) */
     Spool(int maxSize) {
-        int capacity = Integer.highestOneBit(Math.max(2, maxSize) * 2 - 1) << 1;
+        maxCapacity = Integer.highestOneBit(Math.max(2, maxSize) * 2 - 1) << 1;
+        resize(Math.min(INITIAL_CAPACITY, maxCapacity));
+    }
+
+    private void resize(int capacity) {
         slots = new long[2 * capacity];
         mask = capacity - 1;
         shift = 64 - Integer.numberOfTrailingZeros(capacity);
+    }
+
+    /** @return the slots the table has now */
+    int capacity() {
+        return mask + 1;
     }
 
     /** Adds count (at least 1) to bucket's entry; returns the number of distinct buckets spooled. */
@@ -40,13 +59,33 @@ final class Spool {
             if (c == 0) {
                 slots[at] = bucket;
                 slots[at + 1] = count;
-                return ++size;
+                if (2 * ++size > mask + 1 && mask + 1 < maxCapacity) {
+                    grow();
+                }
+                return size;
             }
             if (slots[at] == bucket) {
                 slots[at + 1] = Counts.add(c, count);
                 return size;
             }
             i = (i + 1) & mask;
+        }
+    }
+
+    /** Doubles the table and puts every entry in its slot of the new one. */
+    private void grow() {
+        long[] old = slots;
+        resize(2 * (mask + 1));
+        for (int at = 0; at < old.length; at += 2) {
+            long count = old[at + 1];
+            if (count != 0) {
+                int i = (int) ((old[at] * GOLDEN) >>> shift);
+                while (slots[2 * i + 1] != 0) {
+                    i = (i + 1) & mask;
+                }
+                slots[2 * i] = old[at];
+                slots[2 * i + 1] = count;
+            }
         }
     }
 

@@ -9,8 +9,9 @@ import io.contend.histogram.StreamingHistogramBuilder;
  *
  * <p>Each thread keeps one builder between the histograms it makes: a histogram takes its thread's idle builder
  * (or a new one if there is none, or it is in use), and on its first read builds its immutable summary, clears the
- * builder and gives it back. Clearing keeps the builder's arrays (its spool alone holds two 16-byte slots per
- * point it can take, megabytes at these settings), so a flush allocates no builder once its thread has made one:
+ * builder and gives it back. Clearing keeps the builder's arrays (its spool grows to two 16-byte slots per distinct
+ * rounded deletion time it has met, up to megabytes at these settings), so a flush allocates no builder once its
+ * thread has made one:
  * the garbage CASSANDRA-13444 removed per update, removed per flush too. Each thread that makes histograms keeps
  * one builder for its life; the write path makes them on its flush thread alone. A histogram therefore takes no
  * point after its first read.
