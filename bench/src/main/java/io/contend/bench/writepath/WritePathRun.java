@@ -290,12 +290,22 @@ public final class WritePathRun {
         return cpu;
     }
 
-    private static com.sun.management.ThreadMXBean allocationCounter() {
+    /**
+     * Looked up once: a lookup walks the platform's MXBean providers with streams, garbage that every generator
+     * operation made when it was looked up per read.
+     */
+    private static final com.sun.management.ThreadMXBean ALLOCATION_COUNTER = lookUpAllocationCounter();
+
+    private static com.sun.management.ThreadMXBean lookUpAllocationCounter() {
         if (ManagementFactory.getThreadMXBean() instanceof com.sun.management.ThreadMXBean threads
                 && threads.isThreadAllocatedMemorySupported() && threads.isThreadAllocatedMemoryEnabled()) {
             return threads;
         }
         return null;
+    }
+
+    private static com.sun.management.ThreadMXBean allocationCounter() {
+        return ALLOCATION_COUNTER;
     }
 
     /** @return the calling thread's allocated heap bytes so far, or -1 if the JVM cannot tell */
