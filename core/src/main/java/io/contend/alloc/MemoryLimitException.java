@@ -8,6 +8,10 @@ public class MemoryLimitException extends IllegalStateException {
     private final long limitBytes;
     /** The request refused, bytes. */
     private final long requestedBytes;
+    /** Bytes reserved when the request was refused. */
+    private final long usedBytes;
+    /** How long the request waited, ns. */
+    private final long waitedNanos;
 
     /**
      * @param limitBytes the pool's limit
@@ -20,6 +24,8 @@ public class MemoryLimitException extends IllegalStateException {
                 + usedBytes + (waitedNanos > 0 ? ", after waiting " + waitedNanos / 1_000_000 + " ms" : ""));
         this.limitBytes = limitBytes;
         this.requestedBytes = requestedBytes;
+        this.usedBytes = usedBytes;
+        this.waitedNanos = waitedNanos;
     }
 
     /** @return the pool's limit in bytes */
@@ -30,5 +36,18 @@ public class MemoryLimitException extends IllegalStateException {
     /** @return the refused request in bytes */
     public long requestedBytes() {
         return requestedBytes;
+    }
+
+    /** @return the bytes reserved in the pool when the request was refused */
+    public long usedBytes() {
+        return usedBytes;
+    }
+
+    /**
+     * @return how long the request waited before it was refused, in nanoseconds, 0 for a pool that fails at once;
+     *         for a region allocator's request, its waits for other threads' regions included
+     */
+    public long waitedNanos() {
+        return waitedNanos;
     }
 }

@@ -26,7 +26,7 @@ import java.util.concurrent.ConcurrentLinkedQueue;
  * makes its own region as if no swap were in flight, so a pool that would make it wait refuses it at once.
  * The waits of one allocation share one deadline, the pool's timeout from its first swap: a thread that waited for
  * another thread's swap, which the pool then refused, asks the pool only for what is left of the timeout, so that it
- * does not wait the timeout twice.
+ * does not wait the timeout twice. Its refusal then reports the whole wait, not only the pool's share of it.
  *
  * Invariants: exactly one region is current; a swap replaces only the region that was seen full (CAS), so
  * concurrent swaps install one region and lose no allocation (each allocation succeeded in some registered
@@ -127,8 +127,23 @@ final class RegionSwap {
             xaddSwapsInFlight(-1);
         }
         if (awaitSwapsInFlight(full, since)) {
-            throw refused; // no other swap replaced the full region either
+            throw waitedInAll(refused, since); // no other swap replaced the full region either
         }
+    }
+
+    /**
+     * @return the pool's refusal, or where the allocation had first waited for another thread's swap, the same
+     *         refusal with the allocation's whole wait, which the pool alone does not know
+     */
+    private MemoryLimitException waitedInAll(MemoryLimitException refused, long since) {
+        long waited = System.nanoTime() - since;
+        if (table.waitLimitNanos() == Long.MAX_VALUE || waited <= refused.waitedNanos()) {
+            return refused;
+        }
+        MemoryLimitException all = new MemoryLimitException(refused.limitBytes(), refused.requestedBytes(),
+                refused.usedBytes(), waited);
+        all.addSuppressed(refused);
+        return all;
     }
 
     private void install(Region full, Region next) {

@@ -346,6 +346,10 @@ class RegionAllocatorTest {
         assertTrue(waitedMs >= timeoutMs * 9 / 10, "gave up before the pool's timeout: " + waitedMs + " ms");
         assertTrue(waitedMs < timeoutMs * 3 / 2, "waited " + waitedMs + " ms, more than the pool's timeout of "
                 + timeoutMs + " ms");
+        // The refusal reports the whole wait, not only the rest of the timeout the pool waited itself.
+        long reportedMs = TimeUnit.NANOSECONDS.toMillis(((MemoryLimitException) waiterFailure.get()).waitedNanos());
+        assertTrue(reportedMs >= timeoutMs * 9 / 10 && reportedMs <= waitedMs, "reported " + reportedMs
+                + " ms of a wait of " + waitedMs + " ms: " + waiterFailure.get().getMessage());
         allocator.close();
         pool.release(held);
         assertEquals(0, pool.usedBytes());
