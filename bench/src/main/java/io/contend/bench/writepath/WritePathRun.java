@@ -304,19 +304,15 @@ public final class WritePathRun {
         return null;
     }
 
-    private static com.sun.management.ThreadMXBean allocationCounter() {
-        return ALLOCATION_COUNTER;
-    }
-
     /** @return the calling thread's allocated heap bytes so far, or -1 if the JVM cannot tell */
     static long currentThreadAllocatedBytes() {
-        com.sun.management.ThreadMXBean threads = allocationCounter();
+        com.sun.management.ThreadMXBean threads = ALLOCATION_COUNTER;
         return threads == null ? -1 : threads.getCurrentThreadAllocatedBytes();
     }
 
     /** @return allocated heap bytes so far of each live thread, by Java thread id; empty if the JVM cannot tell */
     static Map<Long, Long> allocatedBytesByThread() {
-        com.sun.management.ThreadMXBean threads = allocationCounter();
+        com.sun.management.ThreadMXBean threads = ALLOCATION_COUNTER;
         Map<Long, Long> bytes = new java.util.HashMap<>();
         if (threads == null) {
             return bytes;
