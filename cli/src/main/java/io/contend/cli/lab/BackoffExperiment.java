@@ -1,9 +1,10 @@
 package io.contend.cli.lab;
 
+import io.contend.bench.backoff.CounterLoop;
+import io.contend.bench.backoff.SharedCounterBenchmark;
 import io.contend.cli.results.Direction;
 import io.contend.cli.results.ResultRecord;
 import io.contend.cli.results.TableSpec;
-import io.contend.bench.backoff.SharedCounterBenchmark;
 
 import java.time.Duration;
 import java.util.ArrayList;
@@ -16,8 +17,21 @@ import java.util.Map;
  * Compare-and-Swap Operations"): a shared counter incremented by T threads with a CAS loop under each backoff
  * strategy, with one XADD, and with LongAdder. Baseline: the plain CAS loop at the same thread count.
  * Headline: 2 threads (both cores contend); every thread count of {@code --threads} with {@code --full}.
+ *
+ * <p>Every strategy of a comparison is measured in one JVM, interleaved in short blocks ({@link Interleaving},
+ * {@link CounterLoop}), not in a JMH fork each. On a virtual machine the rate at which two threads can pass one
+ * cache line between them is set by where the host runs the two virtual CPUs, and that holds for seconds: in stored
+ * quick runs of one fork per strategy, a run of consecutive forks, whichever strategy they measured, went from 50 to
+ * 90-100 increments per microsecond and back, so a round's ratio compared placements as often as strategies.
+ * Neighbouring blocks of 40 ms share a placement. {@link SharedCounterBenchmark} measures the same in JMH for use
+ * outside the lab; its loop also runs JMH's per-call bookkeeping, which spaces the increments out, so its CAS loop
+ * fails less often and its ratios are smaller than the lab's.
  */
-public final class BackoffExperiment extends JmhExperiment {
+public final class BackoffExperiment implements Experiment, Calibrated {
+    /** The interleaved measurement's name: a name of its own, never pooled with JMH forks' rows. */
+    static final String INCREMENT = "incrementInterleaved";
+    /** The trial parameter naming each side's strategy. */
+    static final String STRATEGY = "strategy";
 
     @Override
     public String name() {
@@ -31,36 +45,67 @@ public final class BackoffExperiment extends JmhExperiment {
 
     @Override
     public List<Comparison> comparisons(LabPlan plan) {
-        List<Integer> threads = plan.everyComparison() ? threadsOr(plan, List.of(1, 2, 4)) : threadsOr(plan, List.of(2));
+        List<Integer> threads = !plan.threads().isEmpty() ? plan.threads()
+                : plan.everyComparison() ? List.of(1, 2, 4) : List.of(2);
         List<Comparison> comparisons = new ArrayList<>();
         for (int t : threads) {
             List<Trial> contenders = new ArrayList<>();
             for (String strategy : SharedCounterBenchmark.STRATEGIES) {
                 if (!strategy.equals(SharedCounterBenchmark.CAS)) {
-                    contenders.add(trial(run(strategy, t), plan.mode()));
+                    contenders.add(side(strategy, t, Map.of()));
                 }
             }
-            comparisons.add(new Comparison(trial(run(SharedCounterBenchmark.CAS, t), plan.mode()), contenders,
-                    Direction.HIGHER));
+            comparisons.add(new Comparison(side(SharedCounterBenchmark.CAS, t, Map.of()), contenders,
+                    Direction.HIGHER, joint(t, plan.mode())));
         }
         return comparisons;
     }
 
-    private static JmhRun run(String strategy, int threads) {
-        return new JmhRun(SharedCounterBenchmark.INCREMENT_BENCHMARK, Map.of("strategy", strategy), threads);
+    /**
+     * The A/A comparison: the plain CAS loop at 2 threads as two sides of one interleaved JVM, measured as the
+     * comparisons are.
+     */
+    @Override
+    public Comparison calibration(LabPlan plan) {
+        return new Comparison(side(SharedCounterBenchmark.CAS, 2, Map.of("of", name(), "copy", "A")),
+                List.of(side(SharedCounterBenchmark.CAS, 2, Map.of("of", name(), "copy", "B"))), Direction.HIGHER,
+                joint(2, plan.mode()));
+    }
+
+    private static Comparison.Joint joint(int threads, LabMode mode) {
+        Interleaving interleaving = new Interleaving(CounterLoop.class.getName(), STRATEGY,
+                Map.of("threads", Integer.toString(threads)), settings(mode), true);
+        return (round, sides) -> interleaving.measure(round, sides).stream()
+                .map(s -> new Sample(s.score(), s.unit(), perOperation(s.secondary()), s.iterations(), s.blocks(),
+                        s.position()))
+                .toList();
+    }
+
+    /** One side of a comparison: named by its trial, measured by the comparison's {@link Interleaving}. */
+    private static Trial side(String strategy, int threads, Map<String, String> labels) {
+        Map<String, String> params = new LinkedHashMap<>();
+        params.put(STRATEGY, strategy);
+        params.putAll(labels);
+        return new DirectTrial(INCREMENT, params, threads, round -> {
+            throw new IllegalStateException("a backoff side is measured with its comparison (Interleaving)");
+        });
     }
 
     /**
-     * Quick rounds measure 2 x 200 ms after the mode's 2 x 200 ms warm-up, not the mode's 4 iterations: split by
-     * {@code VarianceSplit} on the iterations of stored quick runs, the contended counter's forks differ from each
-     * other two to three times as much as their iterations do (where the two threads run, and how each JVM lays out
-     * and compiles the loop, set a fork's level), so in the same budget more, shorter forks give the narrower
-     * interval (Kalibera and Jones, ISMM 2013: iterations per fork grow with the square root of the ratio of the
-     * within-fork to the between-fork variance and of a fork's cost to an iteration's).
+     * Quick rounds: 400 ms of warm-up per side and 6 blocks of 40 ms. Within a round a side's blocks agree to a few
+     * per cent, so the budget goes to rounds (one JVM each) rather than blocks.
      */
+    static Interleaving.Settings settings(LabMode mode) {
+        return switch (mode) {
+            case SMOKE -> new Interleaving.Settings(100, 20, 3);
+            case QUICK -> new Interleaving.Settings(400, 40, 6);
+            case FULL -> new Interleaving.Settings(2_000, 100, 30);
+        };
+    }
+
     @Override
-    protected JmhSettings settings(LabMode mode) {
-        return mode == LabMode.QUICK ? mode.settings().withMeasurement(2, 200) : mode.settings();
+    public String roundSettingsIfOwn(LabMode mode) {
+        return settings(mode).describe() + ", all sides of a comparison interleaved in one JVM";
     }
 
     @Override
@@ -68,24 +113,37 @@ public final class BackoffExperiment extends JmhExperiment {
         return mode.budget(Duration.ofSeconds(55), Duration.ofMinutes(5));
     }
 
-    @Override
-    protected Map<String, ResultRecord.Secondary> secondary(JmhRun run, Map<String, ResultRecord.Secondary> jmh) {
+    /**
+     * @param counters a side's telemetry counters, each per microsecond of its blocks
+     * @return failures and backoff per operation, their ratios to the operations; empty when the side has no
+     *         telemetry (LongAdder), which is "not available", not zero
+     * @throws IllegalStateException if operations were counted but a count is missing
+     */
+    static Map<String, ResultRecord.Secondary> perOperation(Map<String, ResultRecord.Secondary> counters) {
         Map<String, ResultRecord.Secondary> derived = new LinkedHashMap<>();
-        ResultRecord.Secondary operations = jmh.get(SharedCounterBenchmark.COUNTER_OPERATIONS);
+        ResultRecord.Secondary operations = counters.get(SharedCounterBenchmark.COUNTER_OPERATIONS);
         if (operations == null || operations.score() <= 0) {
-            return derived; // LongAdder: contend's telemetry does not see inside it
+            return derived;
         }
         double ops = operations.score();
         derived.put("casFailuresPerOp", new ResultRecord.Secondary(
-                required(jmh, SharedCounterBenchmark.COUNTER_CAS_FAILURES) / ops, "failures/op"));
+                required(counters, SharedCounterBenchmark.COUNTER_CAS_FAILURES) / ops, "failures/op"));
         derived.put("backoffNanosPerOp", new ResultRecord.Secondary(
-                required(jmh, SharedCounterBenchmark.COUNTER_BACKOFF_NANOS) / ops, "ns/op"));
+                required(counters, SharedCounterBenchmark.COUNTER_BACKOFF_NANOS) / ops, "ns/op"));
         return derived;
+    }
+
+    private static double required(Map<String, ResultRecord.Secondary> counters, String name) {
+        ResultRecord.Secondary s = counters.get(name);
+        if (s == null) {
+            throw new IllegalStateException("the side did not report counter '" + name + "': " + counters.keySet());
+        }
+        return s.score();
     }
 
     @Override
     public TableSpec table() {
-        return new TableSpec(List.of("strategy"), "strategy", SharedCounterBenchmark.CAS, Direction.HIGHER,
+        return new TableSpec(List.of(STRATEGY), STRATEGY, SharedCounterBenchmark.CAS, Direction.HIGHER,
                 List.of(new TableSpec.Column("casFailuresPerOp", "CAS fail/op", "%.3f"),
                         new TableSpec.Column("backoffNanosPerOp", "backoff ns/op", "%.1f")),
                 List.of("Score: increments per microsecond, all threads together (higher is better).",
@@ -93,6 +151,13 @@ public final class BackoffExperiment extends JmhExperiment {
                                 + "CASSANDRA-15922 proposal); cas-exponential: 100 ns doubling to 10 us with jitter; "
                                 + "cas-spinYieldPark: 10 spins, 5 yields, then parks from 1 us to 1 ms; "
                                 + "xadd: one getAndAdd; longAdder: java.util.concurrent LongAdder.",
+                        "Every strategy of a comparison runs in the same JVM, in turn, in blocks of about 40 ms "
+                                + "(quick), each in a class loader of its own so that its code is compiled as if "
+                                + "alone; a round is one such JVM. Neighbouring blocks share where the host runs "
+                                + "the threads, which sets how fast they pass the counter's cache line between "
+                                + "them and changes every few seconds on a virtual machine. The threads increment "
+                                + "back to back, with none of JMH's per-call bookkeeping between increments, so "
+                                + "the CAS loop fails more often than in SharedCounterBenchmark.",
                         "CAS fail/op and backoff ns/op come from contend's telemetry; n/a for LongAdder "
                                 + "(not ours).",
                         "parkNanos(1) sleeps for the timer slack on Linux (about 50 us): cas-constant "

@@ -12,10 +12,10 @@ import java.util.Map;
 /**
  * {@code contend lab calibrate}: one A/A comparison per calibrated experiment ({@link Calibrated}): for each JMH
  * experiment the baseline of its first headline comparison against itself in the same rounds (see
- * {@link JmhExperiment#calibration(LabPlan)}), for {@code queues} JCTools' SpscArray throughput against itself in one
- * interleaved JVM, and for the latency experiments ({@code affinity},
- * {@code writepath}) their baseline's p99 against itself, judged by the round bootstrap as their comparisons
- * are.
+ * {@link JmhExperiment#calibration(LabPlan)}), for {@code queues} JCTools' SpscArray throughput and for
+ * {@code backoff} the plain CAS loop at 2 threads, each against itself in one interleaved JVM, and for the latency
+ * experiments ({@code affinity}, {@code writepath}) their baseline's p99 against itself, judged by the round
+ * bootstrap as their comparisons are.
  * A ratio that is truly 1 then shows how wide this machine's noise makes an interval, and how often it would call
  * a difference where there is none: with a sound statistic no A/A row is faster or slower. It runs with
  * {@code --full} and when asked for by name.
@@ -88,7 +88,8 @@ public final class CalibrationExperiment implements Experiment {
         LabPlan plan = new LabPlan(LabMode.QUICK, List.of(), false, Runtime.getRuntime().availableProcessors());
         for (Calibrated e : sources()) {
             // Only the JMH experiments are planned here: planning writepath's would set its mode mid-run.
-            Comparison c = e instanceof JmhExperiment || e instanceof QueuesExperiment ? e.calibration(plan) : null;
+            Comparison c = e instanceof JmhExperiment || e instanceof QueuesExperiment || e instanceof BackoffExperiment
+                    ? e.calibration(plan) : null;
             if (c != null) {
                 directions.put(c.baseline().benchmark(), c.direction());
             }
@@ -98,7 +99,8 @@ public final class CalibrationExperiment implements Experiment {
         return new TableSpec(List.of("of", "copy"), "copy", "A", Direction.HIGHER, List.of(),
                 List.of("A/A: each JMH experiment's first headline baseline, measured as two trials "
                                 + "(copy A and B) in the same interleaved rounds; JCTools' SpscArray throughput "
-                                + "as two sides of one interleaved JVM (queues); and the p99 of the baselines of "
+                                + "(queues) and the plain CAS loop at 2 threads (backoff), each as two sides of one "
+                                + "interleaved JVM; and the p99 of the baselines of "
                                 + "affinity (the JDK pipeline) and writepath (the JDK build at 80% of its "
                                 + "saturation). The true ratio is 1: each interval is this machine's noise floor "
                                 + "for that benchmark, and a verdict other than same or inconclusive is a false "

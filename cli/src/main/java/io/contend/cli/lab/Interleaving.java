@@ -20,12 +20,13 @@ import java.util.concurrent.TimeUnit;
  * blocks kept as its iterations, and the mean of each counter the side reports as a secondary result.
  *
  * @param sideClass the class {@link Interleaved} loads once per side
- * @param params the sides' shared parameters (each side's {@code impl} comes from its trial)
+ * @param implParam the trial parameter that names each side's implementation, e.g. {@code impl}
+ * @param params the sides' shared parameters (each side's implementation comes from its trial)
  * @param settings warm-up and blocks
  * @param perMicrosecond whether the score is operations per microsecond (each block's, from its ns per operation)
  *                       rather than ns per operation
  */
-record Interleaving(String sideClass, Map<String, String> params, Settings settings, boolean perMicrosecond)
+record Interleaving(String sideClass, String implParam, Map<String, String> params, Settings settings, boolean perMicrosecond)
         implements Comparison.Joint {
 
     /**
@@ -51,15 +52,33 @@ record Interleaving(String sideClass, Map<String, String> params, Settings setti
     /** Copies the parameters, keeping their order. */
     Interleaving {
         Objects.requireNonNull(sideClass, "sideClass");
+        Objects.requireNonNull(implParam, "implParam");
         params = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(params));
         Objects.requireNonNull(settings, "settings");
+    }
+
+    /**
+     * An interleaving whose sides' implementations are their trials' {@code impl} parameters.
+     *
+     * @param sideClass the class {@link Interleaved} loads once per side
+     * @param params the sides' shared parameters
+     * @param settings warm-up and blocks
+     * @param perMicrosecond whether the score is operations per microsecond rather than ns per operation
+     */
+    Interleaving(String sideClass, Map<String, String> params, Settings settings, boolean perMicrosecond) {
+        this(sideClass, "impl", params, settings, perMicrosecond);
     }
 
     @Override
     public List<Sample> measure(int round, List<Trial> sides) throws Exception {
         List<String> impls = new ArrayList<>();
         for (Trial t : sides) {
-            impls.add(t.params().get("impl"));
+            String impl = t.params().get(implParam);
+            if (impl == null) {
+                throw new IllegalArgumentException("side " + t.params() + " of " + describe() + " has no '" + implParam
+                        + "' parameter");
+            }
+            impls.add(impl);
         }
         String what = describe();
         Path output = Files.createTempFile("contend-interleaved", ".txt");

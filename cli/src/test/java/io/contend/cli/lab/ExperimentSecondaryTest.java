@@ -19,14 +19,14 @@ class ExperimentSecondaryTest {
 
     @Test
     void backoffFiguresArePerOperation() {
-        Map<String, ResultRecord.Secondary> derived = new BackoffExperiment().secondary(RUN,
+        Map<String, ResultRecord.Secondary> derived = BackoffExperiment.perOperation(
                 Map.of("operations", s(1000), "casFailures", s(250), "backoffNanos", s(5000)));
         assertEquals(0.25, derived.get("casFailuresPerOp").score());
         assertEquals(5.0, derived.get("backoffNanosPerOp").score());
-        assertTrue(new BackoffExperiment().secondary(RUN, Map.of("operations", s(0))).isEmpty(),
+        assertTrue(BackoffExperiment.perOperation(Map.of("operations", s(0))).isEmpty(),
                 "no telemetry (LongAdder) is not available, not zero");
         assertThrows(IllegalStateException.class,
-                () -> new BackoffExperiment().secondary(RUN, Map.of("operations", s(10))));
+                () -> BackoffExperiment.perOperation(Map.of("operations", s(10))));
     }
 
     @Test

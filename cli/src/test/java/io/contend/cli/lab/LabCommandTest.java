@@ -59,9 +59,12 @@ class LabCommandTest {
 
     @Test
     void theHeaderNamesTheRoundSettingsOfExperimentsThatUseTheirOwn() {
-        List<Experiment> experiments = List.of(new BackoffExperiment(), new AllocatorExperiment());
-        assertEquals(" (backoff: warm-up 2 x 200 ms, measurement 2 x 200 ms; allocator: TLAB and TLAB_HANDLE warm up "
+        List<Experiment> experiments = List.of(new RefcountExperiment(), new AllocatorExperiment());
+        assertEquals(" (refcount: warm-up 2 x 200 ms, measurement 2 x 200 ms; allocator: TLAB and TLAB_HANDLE warm up "
                 + "5 x 500 ms)", LabCommand.ownRoundSettings(experiments, LabMode.QUICK));
+        assertEquals(" (backoff: 100 ms warm-up and 3 x 20 ms blocks per side, all sides of a comparison interleaved "
+                + "in one JVM)", LabCommand.ownRoundSettings(List.of(new BackoffExperiment()), LabMode.SMOKE),
+                "an interleaved experiment names its blocks in every mode");
         assertEquals("", LabCommand.ownRoundSettings(List.of(new AffinityExperiment()), LabMode.QUICK),
                 "an experiment that does not run JMH has no JMH settings to name");
         assertEquals("", LabCommand.ownRoundSettings(experiments, LabMode.FULL));

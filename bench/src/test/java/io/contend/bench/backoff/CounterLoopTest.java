@@ -1,0 +1,59 @@
+package io.contend.bench.backoff;
+
+import org.junit.jupiter.api.Test;
+
+import java.util.Map;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+class CounterLoopTest {
+
+    @Test
+    void oneThreadMakesExactlyTheBlocksIncrements() throws Exception {
+        try (CounterLoop loop = new CounterLoop(SharedCounterBenchmark.CAS, Map.of("threads", "1"))) {
+            for (int block = 0; block < 3; block++) {
+                assertTrue(loop.applyAsLong(10_000) > 0);
+                assertEquals(10_000L, loop.get().get(SharedCounterBenchmark.COUNTER_OPERATIONS));
+                assertEquals(0L, loop.get().get(SharedCounterBenchmark.COUNTER_CAS_FAILURES), "nobody to fail against");
+            }
+        }
+    }
+
+    @Test
+    void helpersIncrementDuringEveryBlockAndStopAtClose() throws Exception {
+        CounterLoop loop = new CounterLoop(SharedCounterBenchmark.CAS_EXPONENTIAL, Map.of("threads", "3"));
+        try {
+            for (int block = 0; block < 5; block++) {
+                assertTrue(loop.applyAsLong(30_000) > 0);
+                long operations = loop.get().get(SharedCounterBenchmark.COUNTER_OPERATIONS);
+                assertTrue(operations >= 10_000, "the calling thread's share at least: " + operations);
+            }
+        } finally {
+            loop.close();
+        }
+        assertFalse(Thread.getAllStackTraces().keySet().stream()
+                .anyMatch(t -> t.getName().startsWith("contend-interleaved-counter-cas-exponential")),
+                "close ends the helpers");
+    }
+
+    @Test
+    void longAdderHasNoTelemetry() throws Exception {
+        try (CounterLoop loop = new CounterLoop(SharedCounterBenchmark.LONG_ADDER, Map.of("threads", "2"))) {
+            assertTrue(loop.applyAsLong(20_000) > 0);
+            assertEquals(0L, loop.get().get(SharedCounterBenchmark.COUNTER_OPERATIONS));
+        }
+    }
+
+    @Test
+    void badParametersAreRefusedWithTheValue() {
+        IllegalArgumentException threads = assertThrows(IllegalArgumentException.class,
+                () -> new CounterLoop(SharedCounterBenchmark.CAS, Map.of("threads", "0")));
+        assertTrue(threads.getMessage().contains("0"), threads.getMessage());
+        IllegalArgumentException strategy = assertThrows(IllegalArgumentException.class,
+                () -> new CounterLoop("nope", Map.of("threads", "2")));
+        assertTrue(strategy.getMessage().contains("'nope'"), strategy.getMessage());
+    }
+}
