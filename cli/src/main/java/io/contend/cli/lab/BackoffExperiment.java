@@ -74,7 +74,7 @@ public final class BackoffExperiment implements Experiment, Calibrated {
 
     private static Comparison.Joint joint(int threads, LabMode mode) {
         Interleaving interleaving = new Interleaving(CounterLoop.class.getName(), STRATEGY,
-                Map.of("threads", Integer.toString(threads)), settings(mode), true);
+                Map.of("threads", Integer.toString(threads)), Interleaving.Settings.of(mode), true);
         return (round, sides) -> interleaving.measure(round, sides).stream()
                 .map(s -> new Sample(s.score(), s.unit(), perOperation(s.secondary()), s.iterations(), s.blocks(),
                         s.position()))
@@ -86,26 +86,12 @@ public final class BackoffExperiment implements Experiment, Calibrated {
         Map<String, String> params = new LinkedHashMap<>();
         params.put(STRATEGY, strategy);
         params.putAll(labels);
-        return new DirectTrial(INCREMENT, params, threads, round -> {
-            throw new IllegalStateException("a backoff side is measured with its comparison (Interleaving)");
-        });
-    }
-
-    /**
-     * Quick rounds: 400 ms of warm-up per side and 6 blocks of 40 ms. Within a round a side's blocks agree to a few
-     * per cent, so the budget goes to rounds (one JVM each) rather than blocks.
-     */
-    static Interleaving.Settings settings(LabMode mode) {
-        return switch (mode) {
-            case SMOKE -> new Interleaving.Settings(100, 20, 3);
-            case QUICK -> new Interleaving.Settings(400, 40, 6);
-            case FULL -> new Interleaving.Settings(2_000, 100, 30);
-        };
+        return Interleaving.side(INCREMENT, params, threads);
     }
 
     @Override
     public String roundSettingsIfOwn(LabMode mode) {
-        return settings(mode).describe() + ", all sides of a comparison interleaved in one JVM";
+        return Interleaving.Settings.roundSettings(mode);
     }
 
     @Override

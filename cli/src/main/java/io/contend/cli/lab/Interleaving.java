@@ -40,6 +40,29 @@ record Interleaving(String sideClass, String implParam, Map<String, String> para
             return (long) sides * (warmupMs + (long) blockMs * blocks);
         }
 
+        /**
+         * The lab's interleaved settings per mode. Quick: 400 ms of warm-up per side (VarHandle code reaches C2
+         * within it) and 6 blocks of 40 ms. Within a round a side's blocks agree to a few per cent; what differs
+         * is its level from JVM to JVM (its compiled code, where its data lies), so the budget goes to rounds
+         * rather than blocks. A block is short enough that neighbouring blocks of two sides mostly share where
+         * their threads run, which holds for seconds on the machines measured.
+         *
+         * @param mode the lab mode
+         * @return its settings
+         */
+        static Settings of(LabMode mode) {
+            return switch (mode) {
+                case SMOKE -> new Settings(100, 20, 3);
+                case QUICK -> new Settings(400, 40, 6);
+                case FULL -> new Settings(2_000, 100, 30);
+            };
+        }
+
+        /** @return the run header's note for an experiment whose comparisons are all interleaved in this mode */
+        static String roundSettings(LabMode mode) {
+            return of(mode).describe() + ", all sides of a comparison interleaved in one JVM";
+        }
+
         /** @return e.g. "600 ms warm-up and 10 x 50 ms blocks per side" */
         String describe() {
             return warmupMs + " ms warm-up and " + blocks + " x " + blockMs + " ms blocks per side";
@@ -67,6 +90,22 @@ record Interleaving(String sideClass, String implParam, Map<String, String> para
      */
     Interleaving(String sideClass, Map<String, String> params, Settings settings, boolean perMicrosecond) {
         this(sideClass, "impl", params, settings, perMicrosecond);
+    }
+
+    /**
+     * A side of an interleaved comparison: a trial that names the configuration and is measured only with its
+     * comparison.
+     *
+     * @param benchmark the rows' benchmark name
+     * @param params the side's parameters, its implementation among them
+     * @param threads the threads the side runs
+     * @return the trial
+     */
+    static Trial side(String benchmark, Map<String, String> params, int threads) {
+        return new DirectTrial(benchmark, params, threads, round -> {
+            throw new IllegalStateException(benchmark + " " + params + " is measured with its comparison "
+                    + "(Interleaving)");
+        });
     }
 
     @Override

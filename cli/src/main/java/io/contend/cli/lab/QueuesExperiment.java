@@ -94,7 +94,7 @@ public final class QueuesExperiment implements Experiment, Calibrated {
                 }
                 comparisons.add(new Comparison(side(THROUGHPUT, queue, QueueFactory.JCTOOLS, c, null), contenders,
                         Direction.HIGHER, new Interleaving(ThroughputLoop.class.getName(),
-                                Map.of("queue", queue, "chunk", chunk), settings(plan.mode()), true)));
+                                Map.of("queue", queue, "chunk", chunk), Interleaving.Settings.of(plan.mode()), true)));
             }
         }
         List<String> bursts = every ? BURSTS : plan.smoke() ? List.of("10") : HEADLINE_BURSTS;
@@ -118,7 +118,7 @@ public final class QueuesExperiment implements Experiment, Calibrated {
                 }
                 comparisons.add(new Comparison(burstSide(queue, QueueFactory.JCTOOLS, burst), contenders,
                         Direction.LOWER, new Interleaving(BurstLoop.class.getName(),
-                                Map.of("queue", queue, "chunk", HEADLINE_CHUNK, "burst", burst), settings(plan.mode()),
+                                Map.of("queue", queue, "chunk", HEADLINE_CHUNK, "burst", burst), Interleaving.Settings.of(plan.mode()),
                                 false)));
             }
         }
@@ -138,24 +138,7 @@ public final class QueuesExperiment implements Experiment, Calibrated {
         if (burst != null) {
             params.put("burst", burst);
         }
-        return new DirectTrial(benchmark, params, GROUP_THREADS, round -> {
-            throw new IllegalStateException("a queue side is measured with its comparison (Interleaving)");
-        });
-    }
-
-    /**
-     * Quick rounds: 400 ms of warm-up per side (the VarHandle code reaches C2 within it) and 6 blocks of 40 ms per
-     * side. Within a round the blocks of one side agree to a few per cent; what differs is each side's level from
-     * JVM to JVM (its compiled code and where its queue lies in memory, up to a third for SpscArray), so the budget
-     * goes to rounds rather than blocks. A block is short enough that neighbouring blocks of two sides mostly share
-     * their threads' placement, which holds for seconds on the machines measured.
-     */
-    static Interleaving.Settings settings(LabMode mode) {
-        return switch (mode) {
-            case SMOKE -> new Interleaving.Settings(100, 20, 3);
-            case QUICK -> new Interleaving.Settings(400, 40, 6);
-            case FULL -> new Interleaving.Settings(2_000, 100, 30);
-        };
+        return Interleaving.side(benchmark, params, GROUP_THREADS);
     }
 
     /**
@@ -166,21 +149,19 @@ public final class QueuesExperiment implements Experiment, Calibrated {
     public Comparison calibration(LabPlan plan) {
         return new Comparison(copy("A"), List.of(copy("B")), Direction.HIGHER,
                 new Interleaving(ThroughputLoop.class.getName(), Map.of("queue", QueueFactory.SPSC_ARRAY, "chunk",
-                        HEADLINE_CHUNK), settings(plan.mode()), true));
+                        HEADLINE_CHUNK), Interleaving.Settings.of(plan.mode()), true));
     }
 
     private Trial copy(String copy) {
         Map<String, String> params = params(QueueFactory.SPSC_ARRAY, QueueFactory.JCTOOLS, null);
         params.put("of", name());
         params.put("copy", copy);
-        return new DirectTrial(THROUGHPUT, params, GROUP_THREADS, round -> {
-            throw new IllegalStateException("an A/A side is measured with its comparison (Interleaving)");
-        });
+        return Interleaving.side(THROUGHPUT, params, GROUP_THREADS);
     }
 
     @Override
     public String roundSettingsIfOwn(LabMode mode) {
-        return settings(mode).describe() + ", all sides of a comparison interleaved in one JVM";
+        return Interleaving.Settings.roundSettings(mode);
     }
 
     private static Map<String, String> params(String queue, String impl, String chunk) {
