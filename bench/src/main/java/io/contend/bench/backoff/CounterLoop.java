@@ -21,7 +21,7 @@ import java.util.function.Supplier;
  * throughput sums all threads' operations over a fixed time.
  *
  * <p>Counters, per block: {@code operations}, {@code casFailures} and {@code backoffNanos} from contend's telemetry
- * (0 for LongAdder, which has none). Parameters: {@code threads} (1 to 64).
+ * (0 for LongAdder, which has none). Parameters: {@code threads} (1 to 256, the lab's {@code --threads} limit).
  */
 public final class CounterLoop implements LongUnaryOperator, AutoCloseable, Supplier<Map<String, Long>> {
     private final ContentionCounter telemetry;
@@ -34,7 +34,7 @@ public final class CounterLoop implements LongUnaryOperator, AutoCloseable, Supp
      * @throws IllegalArgumentException for an unknown strategy or a thread count out of range
      */
     public CounterLoop(String impl, Map<String, String> params) {
-        int threads = SideParams.integer(params, "threads", 1, 64);
+        int threads = SideParams.integer(params, "threads", 1, 256);
         telemetry = new ContentionCounter("backoff/" + impl);
         SharedCounterBenchmark.Incrementer incrementer = SharedCounterBenchmark.create(impl, telemetry);
         crew = new BlockCrew("contend-interleaved-counter-" + impl, threads, i -> incrementer::increment);

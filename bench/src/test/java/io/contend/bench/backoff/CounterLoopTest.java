@@ -52,6 +52,10 @@ class CounterLoopTest {
         IllegalArgumentException threads = assertThrows(IllegalArgumentException.class,
                 () -> new CounterLoop(SharedCounterBenchmark.CAS, Map.of("threads", "0")));
         assertTrue(threads.getMessage().contains("0"), threads.getMessage());
+        IllegalArgumentException many = assertThrows(IllegalArgumentException.class,
+                () -> new CounterLoop(SharedCounterBenchmark.CAS, Map.of("threads", "257")),
+                "the lab's --threads allows up to 256");
+        assertTrue(many.getMessage().contains("257"), many.getMessage());
         IllegalArgumentException strategy = assertThrows(IllegalArgumentException.class,
                 () -> new CounterLoop("nope", Map.of("threads", "2")));
         assertTrue(strategy.getMessage().contains("'nope'"), strategy.getMessage());
