@@ -26,7 +26,8 @@ import java.util.concurrent.TimeUnit;
  * @param perMicrosecond whether the score is operations per microsecond (each block's, from its ns per operation)
  *                       rather than ns per operation
  */
-record Interleaving(String sideClass, String implParam, Map<String, String> params, Settings settings, boolean perMicrosecond)
+record Interleaving(String sideClass, String implParam, Map<String, String> params, Settings settings,
+                    boolean perMicrosecond)
         implements Comparison.Joint {
 
     /**
