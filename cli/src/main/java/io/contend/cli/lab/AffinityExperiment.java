@@ -23,11 +23,13 @@ import java.util.Map;
  * {@code --full}.
  *
  * <p>Score: with {@code --full} (and in {@code contend lab calibrate}), the response-time p99 of 10 s runs
- * ({@value #PIPELINE} rows). In quick and smoke mode the runs last 1.5 s, and a p99 that short is set by the
- * host's stalls (the A/A row of {@code calibrate} spans several-fold), so those modes judge each run by what
+ * ({@value #PIPELINE} rows). In quick and smoke mode the runs last 0.75 s and 0.5 s, and a p99 that short is set
+ * by the host's stalls (the A/A row of {@code calibrate} spans several-fold), so those modes judge each run by what
  * affinity and the stage hand-off act on and a short run resolves: the context switches of the pipeline's
  * threads per request ({@value #SWITCHES} rows), the cost CASSANDRA-1632 set out to cut. p50, p99 and p99.9
- * stay in the row, kept per round, for {@code contend report --metric}.
+ * stay in the row, kept per round, for {@code contend report --metric}. Quick runs are short so that the budget
+ * buys rounds: a count per request varies about 1% between 0.75 s runs, and with three rounds of 1.5 s the
+ * t interval's factor for 2 degrees of freedom (4.3) left a ratio of 1.01 straddling the 5% margin.
  */
 public final class AffinityExperiment implements Experiment, Calibrated {
     static final List<String> STRATEGIES = List.of("none", "equalSpread", "firstAssignment");
@@ -89,7 +91,7 @@ public final class AffinityExperiment implements Experiment, Calibrated {
         return switch (mode) {
             case SMOKE -> Duration.ofMillis(500);
             case FULL -> Duration.ofSeconds(10);
-            default -> Duration.ofMillis(1500);
+            default -> Duration.ofMillis(750);
         };
     }
 
@@ -176,7 +178,7 @@ public final class AffinityExperiment implements Experiment, Calibrated {
                         "migr/s, ctxsw/s: CPU migrations and context switches per second summed over "
                                 + "the pipeline's threads (/proc/self/task/<tid>/sched and status).",
                         "A round builds the pipeline, warms it up (quick: 0.3 s), then measures "
-                                + "it (quick: 1.5 s; full: 10 s). Each configuration runs once, unmeasured, "
+                                + "it (quick: 0.75 s; full: 10 s). Each configuration runs once, unmeasured, "
                                 + "before the first round: the lab JVM's first run of a strategy pays for "
                                 + "class loading and compilation."));
     }
