@@ -110,6 +110,21 @@ class ExperimentPlansTest {
         assertEquals(List.of(2), headline.stream().map(c -> c.baseline().threads()).toList());
     }
 
+    /** The backoffs whose sign the host's placement flips are compared only when every comparison is asked for. */
+    @Test
+    void backoffQuickComparesTheTicketsProposalsAndEveryComparisonEveryStrategy() {
+        Experiment backoff = registry.get("backoff");
+        List<String> quick = strategies(backoff.comparisons(new LabPlan(LabMode.QUICK, List.of(), false, 2)));
+        assertEquals(List.of("cas", "cas-constant", "xadd", "longAdder"), quick);
+        List<String> every = strategies(backoff.comparisons(new LabPlan(LabMode.QUICK, List.of(2), true, 2)));
+        assertEquals(List.of("cas", "cas-constant", "cas-exponential", "cas-spinYieldPark", "xadd", "longAdder"),
+                every);
+    }
+
+    private static List<String> strategies(List<Comparison> plan) {
+        return plan.stream().flatMap(c -> c.sides().stream()).map(t -> t.params().get("strategy")).toList();
+    }
+
     /**
      * The holder layout and the unsafe XADD_NAIVE are studies of every-comparison runs: quick mode compares CAS and
      * EVEN_ODD on the object's own field with Netty, and every comparison adds both at each delay, contended and
