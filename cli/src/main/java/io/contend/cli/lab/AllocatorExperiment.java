@@ -103,7 +103,7 @@ public final class AllocatorExperiment extends JmhExperiment {
 
     @Override
     public Duration budget(LabMode mode) {
-        return mode.budget(Duration.ofSeconds(75), Duration.ofMinutes(8));
+        return mode.budget(Duration.ofSeconds(95), Duration.ofMinutes(8));
     }
 
     @Override
