@@ -97,7 +97,7 @@ public final class HistogramExperiment extends JmhExperiment {
 
     @Override
     public Duration budget(LabMode mode) {
-        return mode.budget(Duration.ofSeconds(55), Duration.ofMinutes(8));
+        return mode.budget(Duration.ofSeconds(65), Duration.ofMinutes(8));
     }
 
     @Override

@@ -176,7 +176,7 @@ public final class QueuesExperiment implements Experiment, Calibrated {
 
     @Override
     public Duration budget(LabMode mode) {
-        return mode.budget(Duration.ofSeconds(120), Duration.ofMinutes(12));
+        return mode.budget(Duration.ofSeconds(110), Duration.ofMinutes(12));
     }
 
     @Override
