@@ -28,8 +28,9 @@ import java.util.Map;
  * affinity and the stage hand-off act on and a short run resolves: the context switches of the pipeline's
  * threads per request ({@value #SWITCHES} rows), the cost CASSANDRA-1632 set out to cut. p50, p99 and p99.9
  * stay in the row, kept per round, for {@code contend report --metric}. Quick runs are short so that the budget
- * buys rounds: a count per request varies about 1% between 0.75 s runs, and with three rounds of 1.5 s the
- * t interval's factor for 2 degrees of freedom (4.3) left a ratio of 1.01 straddling the 5% margin.
+ * buys rounds: a count per request varies little from one short run to the next, while with three rounds the t
+ * interval's factor for 2 degrees of freedom (4.3) left ratios near 1 straddling the 5% margin
+ * (docs/results/2026-11-28-quick-19 and -20, with 1.5 s runs).
  */
 public final class AffinityExperiment implements Experiment, Calibrated {
     static final List<String> STRATEGIES = List.of("none", "equalSpread", "firstAssignment");

@@ -22,11 +22,10 @@ import java.util.Map;
  *
  * <p>Why the exponential and spin-yield-park backoffs are not headline rows: their ratio to the CAS loop changes sign
  * with how often the loop's CAS fails, and on a virtual machine that is set by where the host runs the two virtual
- * CPUs, for minutes at a time. In two consecutive quick runs the loop failed 0.08-0.12 times an operation in every
- * round of the first and 0.19-0.35 in every round of the second; spin-yield-park was slower in the first and faster
- * in the second, each with an interval well clear of 1 (docs/results/2026-11-28-quick-21 and -22). One run sees one
- * placement, so its interval cannot speak for the next; the CAS fail/op column tells which one a run saw. The
- * constant backoff, XADD and LongAdder kept their sign in both.
+ * CPUs, for minutes at a time. docs/results/2026-11-28-quick-21 and -22 are two consecutive quick runs, one in each
+ * placement (compare their CAS fail/op): spin-yield-park is slower than the loop in the first and faster in the
+ * second, each interval clear of 1. One run sees one placement, so its interval cannot speak for the next; the CAS
+ * fail/op column tells which one a run saw. The constant backoff, XADD and LongAdder keep their sign in both.
  *
  * <p>Every strategy of a comparison is measured in one JVM, interleaved in short blocks ({@link Interleaving},
  * {@link CounterLoop}), not in a JMH fork each. On a virtual machine the rate at which two threads can pass one

@@ -70,7 +70,8 @@ public final class CoExperiment extends JmhExperiment {
     /**
      * How long each stress run lasts. No verdict is drawn from the stress runs, so quick mode keeps them to 1 s
      * (two freezes at the fixed rate) and spends the round on the overhead comparison's forks: with 2 s runs the
-     * budget bought 3 rounds, and one slow fork widened the interval past the tolerance.
+     * budget bought 3 rounds, and one slow fork could widen the interval past the tolerance
+     * (docs/results/2026-11-28-quick-19).
      */
     static Duration runLength(LabMode mode) {
         return switch (mode) {

@@ -21,9 +21,9 @@ import java.util.Map;
  * count in an object of its own), which tells the layout's share of EVEN_ODD's ratio from the algorithm's.
  *
  * <p>XADD_NAIVE is not a headline row: it is the PR's after without #8563's overflow check, unsafe to use, and its
- * retain is Netty's own getAndAdd, so its ratio to Netty sits near 1 (0.92 to 1.17 in stored quick runs) with an
- * interval of about 7% at 9 rounds, which no quick budget narrows to the 5% margin. Its fork pair went to the
- * headline rows' rounds instead.
+ * retain is Netty's own getAndAdd, so its ratio to Netty sits within a few percent of 1, closer than a quick run's
+ * interval can resolve at the 5% margin (inconclusive in every run from docs/results/2026-11-28-quick-15 to -20).
+ * Its fork pair went to the headline rows' rounds instead.
  */
 public final class RefcountExperiment extends JmhExperiment {
     /** Both threads of the PR's contended case: the machine's cores, not a lab-wide thread list. */
