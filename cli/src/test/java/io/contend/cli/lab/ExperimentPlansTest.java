@@ -121,10 +121,6 @@ class ExperimentPlansTest {
                 every);
     }
 
-    private static List<String> strategies(List<Comparison> plan) {
-        return plan.stream().flatMap(c -> c.sides().stream()).map(t -> t.params().get("strategy")).toList();
-    }
-
     /**
      * The holder layout and the unsafe XADD_NAIVE are studies of every-comparison runs: quick mode compares CAS and
      * EVEN_ODD on the object's own field with Netty, and every comparison adds both at each delay, contended and
@@ -143,7 +139,16 @@ class ExperimentPlansTest {
     }
 
     private static List<String> impls(List<Comparison> plan) {
-        return plan.stream().flatMap(c -> c.sides().stream()).map(t -> t.params().get("impl")).toList();
+        return sideParams(plan, "impl");
+    }
+
+    private static List<String> strategies(List<Comparison> plan) {
+        return sideParams(plan, "strategy");
+    }
+
+    /** The named parameter of every side of the plan, comparison by comparison, baseline first. */
+    private static List<String> sideParams(List<Comparison> plan, String name) {
+        return plan.stream().flatMap(c -> c.sides().stream()).map(t -> t.params().get(name)).toList();
     }
 
     private static int trials(List<Comparison> plan) {
