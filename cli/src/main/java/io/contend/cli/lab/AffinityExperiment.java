@@ -146,7 +146,7 @@ public final class AffinityExperiment implements Experiment, Calibrated {
 
     @Override
     public Duration budget(LabMode mode) {
-        return mode.budget(Duration.ofSeconds(35), Duration.ofMinutes(7));
+        return mode.budget(Duration.ofSeconds(30), Duration.ofMinutes(7));
     }
 
     @Override

@@ -70,7 +70,15 @@ public abstract class JmhExperiment implements Experiment, Calibrated {
      */
     protected final JmhTrial trial(JmhRun run, LabMode mode) {
         return new JmhTrial(run, settings(run, mode), scoreResult(run), profileAllocation(), jmh -> secondary(run, jmh),
-                executor);
+                executor, () -> prepare(run));
+    }
+
+    /**
+     * One-off work for a configuration before its first round ({@link Trial#prepare()}); by default none.
+     *
+     * @param run the configuration
+     */
+    protected void prepare(JmhRun run) {
     }
 
     /**

@@ -15,9 +15,11 @@ import java.util.function.UnaryOperator;
  * @param profileAllocation whether the fork runs JMH's GC profiler ({@code gc.alloc.rate.norm})
  * @param secondary turns JMH's secondary results into the record's, e.g. failures per operation from totals
  * @param executor runs the fork
+ * @param preparation the configuration's one-off work before its first round ({@link Trial#prepare()})
  */
 public record JmhTrial(JmhRun run, JmhSettings settings, String scoreResult, boolean profileAllocation,
-                       UnaryOperator<Map<String, ResultRecord.Secondary>> secondary, JmhExecutor executor)
+                       UnaryOperator<Map<String, ResultRecord.Secondary>> secondary, JmhExecutor executor,
+                       Runnable preparation)
         implements Trial {
 
     /** Checks the required parts. */
@@ -26,6 +28,7 @@ public record JmhTrial(JmhRun run, JmhSettings settings, String scoreResult, boo
         Objects.requireNonNull(settings, "settings");
         Objects.requireNonNull(secondary, "secondary");
         Objects.requireNonNull(executor, "executor");
+        Objects.requireNonNull(preparation, "preparation");
     }
 
     @Override
@@ -41,6 +44,11 @@ public record JmhTrial(JmhRun run, JmhSettings settings, String scoreResult, boo
     @Override
     public int threads() {
         return run.threads();
+    }
+
+    @Override
+    public void prepare() {
+        preparation.run();
     }
 
     @Override

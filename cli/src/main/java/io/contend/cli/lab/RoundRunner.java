@@ -12,9 +12,9 @@ import java.util.function.LongSupplier;
  * comparison is measured once, the sides of a comparison back to back, in an order that rotates by one from
  * round to round (A B C, B C A, C A B, ...), so that neither drift on the machine nor a side's position in the
  * round lands on one side only. A comparison with a {@linkplain Comparison#joint() joint measurement} is measured
- * by it once per round instead, all its sides at once. How many rounds: {@link RoundPlan}. Before the first round, each trial's
- * {@linkplain Trial#warmupMeasurements() warm-up measurements} run in the same order and are discarded; they are
- * not part of the first round's time, which plans the rounds.
+ * by it once per round instead, all its sides at once. How many rounds: {@link RoundPlan}. Before the first round, each
+ * trial is {@linkplain Trial#prepare() prepared}, then its {@linkplain Trial#warmupMeasurements() warm-up measurements}
+ * run in the same order and are discarded; neither is part of the first round's time, which plans the rounds.
  */
 public final class RoundRunner {
 
@@ -83,6 +83,11 @@ public final class RoundRunner {
             }
         }
         long warmupStart = nanoClock.getAsLong();
+        for (Comparison c : comparisons) {
+            for (Trial t : c.sides()) {
+                t.prepare();
+            }
+        }
         for (Comparison c : comparisons) {
             for (Trial t : c.joint() != null ? List.<Trial>of() : c.sides()) {
                 for (int w = 0; w < t.warmupMeasurements(); w++) {

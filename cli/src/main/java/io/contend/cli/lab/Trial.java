@@ -38,6 +38,17 @@ public interface Trial {
         return 0;
     }
 
+    /**
+     * One-off work the configuration needs before its first round, such as a secondary result that does not
+     * change from round to round and is computed once. The runner calls it once, before the warm-up measurements,
+     * so that its time is paid from the budget with the warm-up's and does not lengthen round 0, whose duration
+     * fixes the number of rounds ({@link RoundPlan}).
+     *
+     * @throws Exception if the work fails; the lab reports it as the experiment's failure
+     */
+    default void prepare() throws Exception {
+    }
+
     /** @return one line naming the configuration, for progress */
     default String describe() {
         StringBuilder out = new StringBuilder(benchmark());

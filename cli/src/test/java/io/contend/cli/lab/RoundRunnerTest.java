@@ -88,6 +88,48 @@ class RoundRunnerTest {
     }
 
     @Test
+    void preparationRunsOnceBeforeEverythingAndDoesNotLengthenTheRoundThatPlans() throws Exception {
+        AtomicLong clock = new AtomicLong();
+        List<String> log = new ArrayList<>();
+        Trial prepared = new Trial() {
+            @Override
+            public String benchmark() {
+                return "bench";
+            }
+
+            @Override
+            public Map<String, String> params() {
+                return Map.of("impl", "A");
+            }
+
+            @Override
+            public int threads() {
+                return 1;
+            }
+
+            @Override
+            public void prepare() {
+                log.add("prepare A");
+                clock.addAndGet(Duration.ofSeconds(10).toNanos()); // one-off: 10 s
+            }
+
+            @Override
+            public Sample measure(int round) {
+                log.add("A@" + round);
+                clock.addAndGet(Duration.ofSeconds(5).toNanos());
+                return new Sample(1, "ops/us", Map.of());
+            }
+        };
+        Map<Trial, List<Sample>> samples = new RoundRunner(clock::get).run(
+                List.of(Fixtures.comparison(prepared, Fixtures.trial("B", log, 1))),
+                new RoundPlan(Duration.ofSeconds(40), 0, 2, 12), (r, n, s, t, trial) -> { });
+        assertEquals("prepare A", log.get(0));
+        assertEquals(1, log.stream().filter("prepare A"::equals).count(), "prepared once, not once a round");
+        assertEquals(6, samples.get(prepared).size(), "(40 s - 10 s of preparation) / 5 s a round; "
+                + "in round 0 it would have made a 15 s round and 2 rounds");
+    }
+
+    @Test
     void warmupMeasurementsRunFirstAreDiscardedAndPayFromTheBudget() throws Exception {
         AtomicLong clock = new AtomicLong();
         List<String> log = new ArrayList<>();
