@@ -30,11 +30,12 @@ import java.util.function.Supplier;
  * gives. Those fences are taken only when the queue is built QueueContract.STRICT; the default, BEST_EFFORT, is
  * JCTools' contract (see "Contracts" in SpscArrayQueue's notes).
  *
- * Chunks are not pooled (JCTools 4's XADD queue pools its): with one producer and one consumer this queue keeps
- * pace with JCTools' MpscUnboundedArrayQueue without pooling. What costs here is poll() (under either contract, as
+ * Chunks are not pooled (JCTools 4's XADD queue pools its; its MpscUnboundedArrayQueue, the lab's baseline, does
+ * not): a chunk costs one allocation per chunk-size messages, while most of what separates the two queues' round
+ * trips is paid per message, at chunk 1024 as at 16. One per-message cost is poll() (under either contract, as
  * JCTools' poll): at a claimed slot not yet written it reads the producer index, which the producers' XADDs own;
- * relaxedPoll does not. At such a
- * slot the consumer loads before its first spin-wait (Slots.lvElementWhenWritten says why).
+ * relaxedPoll does not. At such a slot the consumer loads before its first spin-wait (Slots.lvElementWhenWritten
+ * says why).
  *
  * Front pad: each chunk's array starts with Slots.FRONT_PAD unused slots, as the SPSC linked kinds' buffers do, so
  * that the array header every checked access reads (its length, and for a store its class word) is on a line no slot
