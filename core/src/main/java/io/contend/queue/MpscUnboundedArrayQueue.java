@@ -7,13 +7,14 @@ import java.util.function.Supplier;
 /*
  * Implementation notes.
  *
- * Algorithm: positions are claimed with one XADD on the producer index (no CAS loop, no retry: the
- * CASSANDRA-15922 lesson applied to queues). Position i lives in chunk i >>> shift, slot i & mask. Chunks form a
- * doubly linked list; a producer finds its chunk from a shared hint (the newest chunk some producer used),
- * walking forward along next (appending a chunk with a CAS on next when there is none: one winner, losers
- * drop theirs) or backward along prev when it claimed its position before the hint moved on. The single
- * consumer reads slot after slot; at a chunk's end it follows next, and unlinks the previous chunk by clearing
- * the new chunk's prev, so emptied chunks become garbage.
+ * Algorithm: a producer claims its position with one CAS of the producer index from the value it has just read and, if
+ * another producer moved the index in between, with one XADD: at most two atomic operations, never a retry loop (the
+ * CASSANDRA-15922 lesson applied to queues). Position i lives in chunk i >>> shift, slot i & mask. Chunks form a doubly
+ * linked list; a producer finds its chunk from a shared hint (the newest chunk some producer used), walking forward
+ * along next (appending a chunk with a CAS on next when there is none: one winner, losers drop theirs) or backward
+ * along prev when it claimed its position before the hint moved on. The single consumer reads slot after slot; at a
+ * chunk's end it follows next, and unlinks the previous chunk by clearing the new chunk's prev, so emptied chunks
+ * become garbage.
  *
  * Invariants: every claimed position is written exactly once by its claimer, into the one chunk with its
  * number (chunks are appended only by CAS on the last chunk's next, numbered in order). cIndex <= pIndex. The
@@ -21,8 +22,9 @@ import java.util.function.Supplier;
  * hence clearing prev of chunk k + 1 then cannot strand a producer walking backward (it stops at the chunk it
  * needs, which is k + 1 or later, before reading that chunk's prev).
  *
- * Ordering: XADD orders claims. A chunk is published by a volatile CAS of next (its final fields are then visible); the
- * hint is a volatile reference moved forward only by CAS. Element stores are releases and the consumer's slot loads
+ * Ordering: the index's atomic updates (a successful CAS or an XADD, each a volatile read-modify-write that returns a
+ * distinct position) order claims. A chunk is published by a volatile CAS of next (its final fields are then visible);
+ * the hint is a volatile reference moved forward only by CAS. Element stores are releases and the consumer's slot loads
  * volatile, so offer happens-before the poll that returns the element. A null slot below pIndex is a claim in flight:
  * poll/peek wait for it, relaxedPoll/relaxedPeek return null. Before poll or peek reads pIndex to say "empty", a full
  * fence (MpscArrayQueue's "Store buffering"; size() and isEmpty() start with one), without which jcstress's
@@ -30,12 +32,12 @@ import java.util.function.Supplier;
  * gives. Those fences are taken only when the queue is built QueueContract.STRICT; the default, BEST_EFFORT, is
  * JCTools' contract (see "Contracts" in SpscArrayQueue's notes).
  *
- * Chunks are not pooled (JCTools 4's XADD queue pools its; its MpscUnboundedArrayQueue, the lab's baseline, does
- * not): a chunk costs one allocation per chunk-size messages, while most of what separates the two queues' round
- * trips is paid per message, at chunk 1024 as at 16. One per-message cost is poll() (under either contract, as
- * JCTools' poll): at a claimed slot not yet written it reads the producer index, which the producers' XADDs own;
- * relaxedPoll does not. At such a slot the consumer loads before its first spin-wait (Slots.lvElementWhenWritten
- * says why).
+ * Chunks are not pooled (JCTools 4's XADD queue pools its; its MpscUnboundedArrayQueue, the lab's baseline, does not):
+ * a chunk costs one allocation per chunk-size messages, while what separated the two queues' round trips was paid per
+ * message, at chunk 1024 as at 16 (the claim: see "Claim" below). Another per-message cost is poll() (under either
+ * contract, as JCTools' poll): at a claimed slot not yet written it reads the producer index, which the producers'
+ * claims own; relaxedPoll does not. At such a slot the consumer loads before its first spin-wait
+ * (Slots.lvElementWhenWritten says why).
  *
  * Front pad: each chunk's array starts with Slots.FRONT_PAD unused slots, as the SPSC linked kinds' buffers do, so
  * that the array header every checked access reads (its length, and for a store its class word) is on a line no slot
@@ -43,9 +45,18 @@ import java.util.function.Supplier;
  * next to the index and slots fields the producer reads at every offer: a line of their own does not pay.
  *
  * Producer fields: a pad separates the chunk hint, which producers read at every offer, from the claim counter, which
- * every offer writes (XADD) and the consumer reads at every empty poll, so that the counter's traffic does not also
- * move the hint's line (JCTools' MpUnboundedXaddArrayQueue likewise keeps its producer chunk apart from its producer
- * index).
+ * every offer writes (its claim) and the consumer reads at every empty poll, so that the counter's traffic does not
+ * also move the hint's line (JCTools' MpUnboundedXaddArrayQueue likewise keeps its producer chunk apart from its
+ * producer index).
+ *
+ * Claim: why a CAS first. With one producer and one consumer passing one message per round trip, claims by XADD made
+ * the round trip slower than JCTools' CAS claims, and a CAS first brought it level; with two producers offering back to
+ * back, a CAS first costs some of what XADD saves over JCTools' CAS loop. The commit that made the change gives both
+ * measurements. The likely reason (the machine it was measured on has no performance counters to confirm it): XADD's
+ * result is the position, so the slot's address, and the store's request for the slot's line, wait until the XADD owns
+ * the index's line; after a load and a CAS the processor can compute the slot from the loaded index and request its
+ * line while the CAS waits. A lone producer's CAS does not fail; under contention a failed CAS costs one atomic
+ * operation more than XADD alone, and the XADD after it cannot fail.
  *
  * Back pad: each chunk's array also ends with Slots.BACK_PAD unused slots. A producer allocates the next chunk's
  * object and array right after the current array, so without them the array's last slots, which the consumer clears,
@@ -95,6 +106,10 @@ abstract class MpscUnboundedProducerIndex<E> extends MpscUnboundedPad0<E> {
 
     final long lvProducerIndex() {
         return producerIndex;
+    }
+
+    final boolean casProducerIndex(long expect, long update) {
+        return P_INDEX.compareAndSet(this, expect, update);
     }
 
     final long xaddProducerIndex(long delta) {
@@ -218,8 +233,9 @@ abstract class MpscUnboundedPad2<E> extends MpscUnboundedConsumerFields<E> {
 
 /**
  * An unbounded multi-producer single-consumer queue of linked chunks: any number of producer threads, one
- * consumer thread at a time. A producer claims its position with one atomic add, never a retry loop, so
- * producers do not fail and retry under contention; allocation is one chunk per {@code chunkSize} elements.
+ * consumer thread at a time. A producer claims its position with one compare-and-set and, when another producer
+ * moved the index first, one atomic add: never a retry loop, so producers do not fail and retry under contention.
+ * Allocation is one chunk per {@code chunkSize} elements.
  *
  * <p>{@code chunkSize} is rounded up to a power of two (at least 2); {@link #capacity()} is
  * {@link #UNBOUNDED_CAPACITY} and {@link #size()} saturates at Integer.MAX_VALUE. Memory grows with the
@@ -305,7 +321,10 @@ public final class MpscUnboundedArrayQueue<E> extends MpscUnboundedPad2<E> {
     @Override
     public boolean offer(E e) {
         QueueSupport.requireElement(e);
-        long index = xaddProducerIndex(1);
+        long index = lvProducerIndex();
+        if (!casProducerIndex(index, index + 1)) {
+            index = xaddProducerIndex(1); // another producer moved it: take the next free position, no retry
+        }
         Chunk chunk = lvProducerChunk();
         long wanted = index >>> shift;
         if (chunk.index != wanted) {

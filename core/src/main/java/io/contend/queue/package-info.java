@@ -2,7 +2,7 @@
  * Message-passing queues on VarHandles (no Unsafe): {@link io.contend.queue.SpscArrayQueue},
  * the linked-array SPSC family ({@link io.contend.queue.SpscChunkedArrayQueue},
  * {@link io.contend.queue.SpscGrowableArrayQueue}, {@link io.contend.queue.SpscUnboundedArrayQueue}),
- * {@link io.contend.queue.MpscArrayQueue} and the XADD-based {@link io.contend.queue.MpscUnboundedArrayQueue},
+ * {@link io.contend.queue.MpscArrayQueue} and the linked-chunk {@link io.contend.queue.MpscUnboundedArrayQueue},
  * all behind {@link io.contend.queue.MessagePassingQueue} and java.util.Queue. Sources: JCTools; on ordered
  * (release) stores, Nitsan Wakart,
  * "What do Atomic*::lazySet/Atomic*FieldUpdater::lazySet/Unsafe::putOrdered* actually mean?",
