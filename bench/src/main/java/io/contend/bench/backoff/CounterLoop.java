@@ -64,9 +64,9 @@ public final class CounterLoop implements LongUnaryOperator, AutoCloseable, Supp
         return counters;
     }
 
-    /** Stops the helpers. */
+    /** Stops the helpers ({@link BlockCrew#close()}). */
     @Override
-    public void close() throws InterruptedException {
+    public void close() {
         crew.close();
     }
 

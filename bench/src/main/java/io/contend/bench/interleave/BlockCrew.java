@@ -186,13 +186,22 @@ public final class BlockCrew implements AutoCloseable {
         }
     }
 
-    /** Stops the helpers and waits up to 10 s for each. */
+    /**
+     * Stops the helpers and waits up to 10 s for each. Interrupted, it stops waiting and keeps the interrupt: the
+     * helpers are daemon threads that leave at their next read of the stop flag, which is already written.
+     */
     @Override
-    public void close() throws InterruptedException {
+    public void close() {
         running = false;
         for (Helper h : helpers) {
             LockSupport.unpark(h.thread);
-            h.thread.join(10_000);
+        }
+        try {
+            for (Helper h : helpers) {
+                h.thread.join(10_000);
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
         }
     }
 

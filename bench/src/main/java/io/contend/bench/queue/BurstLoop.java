@@ -127,11 +127,18 @@ public final class BurstLoop implements LongUnaryOperator, AutoCloseable {
         }
     }
 
-    /** Stops the echo thread and waits up to 10 s for it. */
+    /**
+     * Stops the echo thread and waits up to 10 s for it. Interrupted, it stops waiting and keeps the interrupt: the
+     * echo thread is a daemon that leaves at its next read of running, which is already false.
+     */
     @Override
-    public void close() throws InterruptedException {
+    public void close() {
         running = false;
         LockSupport.unpark(echo);
-        echo.join(10_000);
+        try {
+            echo.join(10_000);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
     }
 }

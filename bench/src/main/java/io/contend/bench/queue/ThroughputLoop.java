@@ -172,11 +172,18 @@ public final class ThroughputLoop implements LongUnaryOperator, AutoCloseable, S
         }
     }
 
-    /** Stops the producer thread and waits up to 10 s for it. */
+    /**
+     * Stops the producer thread and waits up to 10 s for it. Interrupted, it stops waiting and keeps the interrupt:
+     * the producer is a daemon that leaves at its next read of running, which is already false.
+     */
     @Override
-    public void close() throws InterruptedException {
+    public void close() {
         running = false;
         LockSupport.unpark(producer);
-        producer.join(10_000);
+        try {
+            producer.join(10_000);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
     }
 }
