@@ -186,23 +186,16 @@ public final class BlockCrew implements AutoCloseable {
         }
     }
 
-    /**
-     * Stops the helpers and waits up to 10 s for each. Interrupted, it stops waiting and keeps the interrupt: the
-     * helpers are daemon threads that leave at their next read of the stop flag, which is already written.
-     */
+    /** Stops the helpers and waits for them ({@link SideThreads#awaitEnd}). */
     @Override
     public void close() {
         running = false;
-        for (Helper h : helpers) {
-            LockSupport.unpark(h.thread);
+        Thread[] threads = new Thread[helpers.length];
+        for (int i = 0; i < helpers.length; i++) {
+            threads[i] = helpers[i].thread;
+            LockSupport.unpark(threads[i]);
         }
-        try {
-            for (Helper h : helpers) {
-                h.thread.join(10_000);
-            }
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
+        SideThreads.awaitEnd(threads);
     }
 
     @Override

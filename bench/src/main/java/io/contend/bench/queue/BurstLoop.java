@@ -2,6 +2,7 @@ package io.contend.bench.queue;
 
 import io.contend.bench.interleave.Interleaved;
 import io.contend.bench.interleave.SideParams;
+import io.contend.bench.interleave.SideThreads;
 import io.contend.queue.MessagePassingQueue;
 import java.util.Map;
 import java.util.Queue;
@@ -127,18 +128,11 @@ public final class BurstLoop implements LongUnaryOperator, AutoCloseable {
         }
     }
 
-    /**
-     * Stops the echo thread and waits up to 10 s for it. Interrupted, it stops waiting and keeps the interrupt: the
-     * echo thread is a daemon that leaves at its next read of running, which is already false.
-     */
+    /** Stops the echo thread and waits for it ({@link SideThreads#awaitEnd}). */
     @Override
     public void close() {
         running = false;
         LockSupport.unpark(echo);
-        try {
-            echo.join(10_000);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
+        SideThreads.awaitEnd(echo);
     }
 }

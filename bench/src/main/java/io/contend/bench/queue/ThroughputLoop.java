@@ -2,6 +2,7 @@ package io.contend.bench.queue;
 
 import io.contend.bench.interleave.Interleaved;
 import io.contend.bench.interleave.SideParams;
+import io.contend.bench.interleave.SideThreads;
 import io.contend.queue.MessagePassingQueue;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -172,18 +173,11 @@ public final class ThroughputLoop implements LongUnaryOperator, AutoCloseable, S
         }
     }
 
-    /**
-     * Stops the producer thread and waits up to 10 s for it. Interrupted, it stops waiting and keeps the interrupt:
-     * the producer is a daemon that leaves at its next read of running, which is already false.
-     */
+    /** Stops the producer thread and waits for it ({@link SideThreads#awaitEnd}). */
     @Override
     public void close() {
         running = false;
         LockSupport.unpark(producer);
-        try {
-            producer.join(10_000);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
+        SideThreads.awaitEnd(producer);
     }
 }

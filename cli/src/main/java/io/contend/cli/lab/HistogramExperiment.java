@@ -124,7 +124,12 @@ public final class HistogramExperiment extends JmhExperiment {
      */
     @Override
     protected void prepare(JmhRun run) {
-        errors.computeIfAbsent(run.params(), HistogramExperiment::worstQuartileError);
+        error(run);
+    }
+
+    /** The configuration's quartile error, computed on first use and then kept. */
+    private double error(JmhRun run) {
+        return errors.computeIfAbsent(run.params(), HistogramExperiment::worstQuartileError);
     }
 
     /** Bytes per point from the GC profiler, and the error of sum(median), computed once per configuration. */
@@ -136,8 +141,7 @@ public final class HistogramExperiment extends JmhExperiment {
                 derived.put("allocBytesPerOp", new ResultRecord.Secondary(value.score(), "B/op"));
             }
         });
-        double error = errors.computeIfAbsent(run.params(), HistogramExperiment::worstQuartileError);
-        derived.put("worstQuartileError", new ResultRecord.Secondary(error, "fraction"));
+        derived.put("worstQuartileError", new ResultRecord.Secondary(error(run), "fraction"));
         return derived;
     }
 
