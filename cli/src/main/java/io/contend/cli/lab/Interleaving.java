@@ -19,6 +19,13 @@ import java.util.concurrent.TimeUnit;
  * threads (its class comment says why per-fork means did not). Each side's sample is the mean of its blocks, with the
  * blocks kept as its iterations, and the mean of each counter the side reports as a secondary result.
  *
+ * <p>The JVM compiles synchronously ({@value #SYNCHRONOUS_COMPILATION}): a thread that asks for a method to be
+ * compiled waits for the code, during the warm-up, instead of running on in slower code until a compiler thread has
+ * it ready. A side's threads each run one long loop, whose code comes from on-stack replacement at a moment, and with
+ * a profile, that background compilation left to chance; with it, JCTools' SpscArray throughput measured against
+ * itself (the calibration row) differed by a factor drawn anew in each JVM, often tens of per cent, and compiled
+ * synchronously by a few per cent. Burst round trips spread as much either way.
+ *
  * @param sideClass the class {@link Interleaved} loads once per side
  * @param implParam the trial parameter that names each side's implementation, e.g. {@code impl}
  * @param params the sides' shared parameters (each side's implementation comes from its trial)
@@ -72,6 +79,8 @@ record Interleaving(String sideClass, String implParam, Map<String, String> para
 
     /** How long a round may take beyond its expected time before its JVM is stopped. */
     static final long GRACE_MS = 60_000;
+    /** HotSpot's switch for compiling in the requesting thread (the record's comment says why). */
+    static final String SYNCHRONOUS_COMPILATION = "-XX:-BackgroundCompilation";
 
     /** Copies the parameters, keeping their order. */
     Interleaving {
@@ -126,7 +135,7 @@ record Interleaving(String sideClass, String implParam, Map<String, String> para
             List<String> command = new ArrayList<>(List.of(
                     Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                     "-XX:+IgnoreUnrecognizedVMOptions", "--sun-misc-unsafe-memory-access=allow",
-                    "-cp", System.getProperty("java.class.path"), Interleaved.class.getName(),
+                    SYNCHRONOUS_COMPILATION, "-cp", System.getProperty("java.class.path"), Interleaved.class.getName(),
                     "side=" + sideClass, "impls=" + String.join(",", impls),
                     "warmupMs=" + settings.warmupMs(), "blockMs=" + settings.blockMs(),
                     "blocks=" + settings.blocks(), "round=" + round));
