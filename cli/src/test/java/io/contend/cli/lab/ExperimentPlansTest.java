@@ -86,6 +86,32 @@ class ExperimentPlansTest {
     }
 
     @Test
+    void quickQueuesCompareMpscThroughputOnlyRelaxed() {
+        List<String> quick = sideLabels(registry.get("queues").comparisons(
+                new LabPlan(LabMode.QUICK, List.of(), false, 2)));
+        assertEquals(List.of("throughputInterleaved SpscArray jctools", "throughputInterleaved SpscArray contend",
+                "throughputInterleaved SpscArray contend-strict",
+                "throughputInterleaved MpscArray jctools", "throughputInterleaved MpscArray contend-relaxed",
+                "throughputInterleaved MpscUnbounded jctools", "throughputInterleaved MpscUnbounded contend-relaxed",
+                "burstInterleaved SpscArray jctools", "burstInterleaved SpscArray contend",
+                "burstInterleaved SpscArray contend-strict", "burstInterleaved MpscArray jctools",
+                "burstInterleaved MpscArray contend", "burstInterleaved MpscArray contend-strict",
+                "burstInterleaved MpscUnbounded jctools", "burstInterleaved MpscUnbounded contend",
+                "burstInterleaved MpscUnbounded contend-strict"), quick);
+        List<String> every = sideLabels(registry.get("queues").comparisons(
+                new LabPlan(LabMode.FULL, List.of(), true, 2)));
+        for (String side : List.of("throughputInterleaved MpscArray contend", "throughputInterleaved MpscArray "
+                + "contend-strict", "throughputInterleaved MpscUnbounded contend")) {
+            assertTrue(every.contains(side), side + " in " + every);
+        }
+    }
+
+    private static List<String> sideLabels(List<Comparison> comparisons) {
+        return comparisons.stream().flatMap(c -> c.sides().stream())
+                .map(t -> t.benchmark() + " " + t.params().get("queue") + " " + t.params().get("impl")).toList();
+    }
+
+    @Test
     void budgetsKeepTheModesPromises() {
         Duration quick = Duration.ZERO;
         Duration full = Duration.ZERO;
