@@ -50,6 +50,8 @@ import java.util.function.Supplier;
 public final class Interleaved {
     /** The arguments the harness reads itself; the rest go to the sides. */
     private static final Set<String> OWN = Set.of("side", "impls", "warmupMs", "blockMs", "blocks", "round");
+    private static final String EXPECTS = "give side=CLASS impls=a,b warmupMs= blockMs= blocks= round= and the side's "
+            + "own parameters";
 
     private Interleaved() {
     }
@@ -59,21 +61,14 @@ public final class Interleaved {
      * @throws Exception if a side fails
      */
     public static void main(String[] args) throws Exception {
-        Map<String, String> a = new LinkedHashMap<>();
-        for (String arg : args) {
-            int eq = arg.indexOf('=');
-            if (eq <= 0) {
-                usage("not name=value: '" + arg + "'");
-            }
-            a.put(arg.substring(0, eq), arg.substring(eq + 1));
-        }
-        String sideClass = required(a, "side");
-        List<String> impls = List.of(required(a, "impls").split(","));
-        int warmupMs = number(a, "warmupMs", 1, 600_000);
-        int blockMs = number(a, "blockMs", 1, 60_000);
-        int blocks = number(a, "blocks", 1, 100_000);
-        int round = number(a, "round", 0, Integer.MAX_VALUE);
-        Map<String, String> params = new LinkedHashMap<>(a);
+        MainArgs a = MainArgs.parse("Interleaved", EXPECTS, args);
+        String sideClass = a.required("side");
+        List<String> impls = List.of(a.required("impls").split(","));
+        int warmupMs = a.integer("warmupMs", 1, 600_000);
+        int blockMs = a.integer("blockMs", 1, 60_000);
+        int blocks = a.integer("blocks", 1, 100_000);
+        int round = a.integer("round", 0, Integer.MAX_VALUE);
+        Map<String, String> params = new LinkedHashMap<>(a.all());
         params.keySet().removeAll(OWN);
         List<Side> sides = new ArrayList<>();
         try {
@@ -205,31 +200,7 @@ public final class Interleaved {
         return urls;
     }
 
-    private static String required(Map<String, String> a, String name) {
-        String v = a.get(name);
-        if (v == null || v.isEmpty()) {
-            usage("missing " + name + "=...");
-        }
-        return v;
-    }
-
-    private static int number(Map<String, String> a, String name, int min, int max) {
-        String v = required(a, name);
-        try {
-            int n = Integer.parseInt(v);
-            if (n < min || n > max) {
-                usage(name + " must be in [" + min + ", " + max + "]: " + n);
-            }
-            return n;
-        } catch (NumberFormatException e) {
-            usage(name + " is not a number: '" + v + "'");
-            return 0;
-        }
-    }
-
     private static void usage(String problem) {
-        System.err.println("Interleaved: " + problem + "; give side=CLASS impls=a,b warmupMs= blockMs= blocks= round= "
-                + "and the side's own parameters");
-        System.exit(2);
+        MainArgs.fail("Interleaved", problem, EXPECTS);
     }
 }

@@ -3,15 +3,12 @@ package io.contend.cli.lab;
 import io.contend.bench.interleave.Interleaved;
 import io.contend.cli.results.ResultRecord;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
-import java.util.concurrent.TimeUnit;
 
 /**
  * A comparison measured jointly: each round runs {@code bench}'s {@link Interleaved} in a fresh JVM, which measures
@@ -129,41 +126,17 @@ record Interleaving(String sideClass, String implParam, Map<String, String> para
             }
             impls.add(impl);
         }
-        String what = describe();
-        Path output = Files.createTempFile("contend-interleaved", ".txt");
-        try {
-            List<String> command = new ArrayList<>(List.of(
-                    Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                    "-XX:+IgnoreUnrecognizedVMOptions", "--sun-misc-unsafe-memory-access=allow",
-                    SYNCHRONOUS_COMPILATION, "-cp", System.getProperty("java.class.path"), Interleaved.class.getName(),
-                    "side=" + sideClass, "impls=" + String.join(",", impls),
-                    "warmupMs=" + settings.warmupMs(), "blockMs=" + settings.blockMs(),
-                    "blocks=" + settings.blocks(), "round=" + round));
-            params.forEach((k, v) -> command.add(k + "=" + v));
-            Process p = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(output.toFile()).start();
-            long limit = settings.expectedMs(sides.size()) * 3 + GRACE_MS;
-            boolean ended;
-            try {
-                ended = p.waitFor(limit, TimeUnit.MILLISECONDS);
-            } catch (InterruptedException e) {
-                p.destroyForcibly();
-                Thread.currentThread().interrupt();
-                throw new IOException("interrupted while measuring " + what, e);
-            }
-            if (!ended) {
-                p.destroyForcibly();
-                throw new IOException("the interleaved measurement of " + what + " did not end within " + limit
-                        + " ms");
-            }
-            List<String> lines = Files.readAllLines(output, StandardCharsets.UTF_8);
-            if (p.exitValue() != 0) {
-                throw new IOException("the interleaved measurement of " + what + " failed (exit " + p.exitValue()
-                        + "): " + String.join(" | ", lines.subList(Math.max(0, lines.size() - 3), lines.size())));
-            }
-            return parse(lines, impls, perMicrosecond);
-        } finally {
-            Files.deleteIfExists(output);
-        }
+        List<String> command = new ArrayList<>(List.of(
+                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-XX:+IgnoreUnrecognizedVMOptions", "--sun-misc-unsafe-memory-access=allow",
+                SYNCHRONOUS_COMPILATION, "-cp", System.getProperty("java.class.path"), Interleaved.class.getName(),
+                "side=" + sideClass, "impls=" + String.join(",", impls),
+                "warmupMs=" + settings.warmupMs(), "blockMs=" + settings.blockMs(),
+                "blocks=" + settings.blocks(), "round=" + round));
+        params.forEach((k, v) -> command.add(k + "=" + v));
+        List<String> lines = ChildJvm.run(command, settings.expectedMs(sides.size()) * 3 + GRACE_MS,
+                "the interleaved measurement of " + describe());
+        return parse(lines, impls, perMicrosecond);
     }
 
     /** @return e.g. "BurstLoop {queue=SpscArray, chunk=128, burst=1}" */

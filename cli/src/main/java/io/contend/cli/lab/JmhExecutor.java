@@ -19,7 +19,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.concurrent.TimeUnit;
 import java.util.regex.Pattern;
 
 /**
@@ -59,37 +58,23 @@ public final class JmhExecutor {
         JmhRun run = trial.run();
         JmhSettings settings = trial.settings();
         Path result = null;
-        Path output = null;
         try {
             result = Files.createTempFile("contend-jmh", ".tsv");
-            output = Files.createTempFile("contend-jmh", ".out");
-            List<String> command = command(run, settings, trial.scoreResult(), trial.profileAllocation(), result);
-            Process p = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(output.toFile()).start();
             long limit = 3L * (settings.warmupIterations() * (long) settings.warmupMillis()
                     + settings.measurementIterations() * (long) settings.measurementMillis()) + GRACE_MS;
-            boolean ended;
-            try {
-                ended = p.waitFor(limit, TimeUnit.MILLISECONDS);
-            } catch (InterruptedException e) {
-                p.destroyForcibly();
-                Thread.currentThread().interrupt();
-                throw new RunnerException("interrupted while measuring " + run, e);
-            }
-            if (!ended) {
-                p.destroyForcibly();
-                throw new RunnerException("the fork of " + run + " did not end within " + limit + " ms");
-            }
-            if (p.exitValue() != 0) {
-                List<String> lines = Files.readAllLines(output, StandardCharsets.UTF_8);
-                throw new RunnerException("the fork of " + run + " failed (exit " + p.exitValue() + "): "
-                        + String.join(" | ", lines.subList(Math.max(0, lines.size() - 6), lines.size())));
-            }
+            ChildJvm.run(command(run, settings, trial.scoreResult(), trial.profileAllocation(), result), limit,
+                    "the fork of " + run);
             return parse(trial, Files.readAllLines(result, StandardCharsets.UTF_8));
         } catch (IOException e) {
-            throw new RunnerException("could not run the fork of " + run + ": " + e.getMessage(), e);
+            throw new RunnerException(e.getMessage(), e);
         } finally {
-            deleteQuietly(result);
-            deleteQuietly(output);
+            if (result != null) {
+                try {
+                    Files.deleteIfExists(result);
+                } catch (IOException e) {
+                    // a temporary file left behind is not worth failing a measured round for
+                }
+            }
         }
     }
 
@@ -163,15 +148,5 @@ public final class JmhExecutor {
                     + "runs whole groups: ask for a multiple of the group's size)");
         }
         return new Sample(score, unit, trial.secondary().apply(secondary), List.copyOf(iterations));
-    }
-
-    private static void deleteQuietly(Path file) {
-        if (file != null) {
-            try {
-                Files.deleteIfExists(file);
-            } catch (IOException e) {
-                // a temporary file left behind is not worth failing a measured round for
-            }
-        }
     }
 }

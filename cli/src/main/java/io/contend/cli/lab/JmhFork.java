@@ -1,5 +1,6 @@
 package io.contend.cli.lab;
 
+import io.contend.bench.interleave.MainArgs;
 import org.openjdk.jmh.profile.GCProfiler;
 import org.openjdk.jmh.results.BenchmarkResult;
 import org.openjdk.jmh.results.IterationResult;
@@ -15,7 +16,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.regex.Pattern;
@@ -43,37 +43,31 @@ public final class JmhFork {
      * @param args see the class comment
      */
     public static void main(String[] args) {
-        Map<String, String> a = new LinkedHashMap<>();
-        for (String arg : args) {
-            int eq = arg.indexOf('=');
-            if (eq <= 0) {
-                usage("not name=value: '" + arg + "'");
-            }
-            a.put(arg.substring(0, eq), arg.substring(eq + 1));
-        }
-        String benchmark = required(a, "benchmark");
+        MainArgs a = MainArgs.parse("JmhFork", "give out=FILE benchmark=METHOD threads= warmupIterations= warmupMs= "
+                + "iterations= iterationMs= profileAllocation= and p.NAME=VALUE per JMH parameter", args);
+        String benchmark = a.required("benchmark");
         ChainedOptionsBuilder options = new OptionsBuilder()
                 .include("^" + Pattern.quote(benchmark) + "$")
                 .forks(0)
-                .threads(number(a, "threads", 1))
-                .warmupIterations(number(a, "warmupIterations", 0))
-                .warmupTime(TimeValue.milliseconds(number(a, "warmupMs", 1)))
-                .measurementIterations(number(a, "iterations", 1))
-                .measurementTime(TimeValue.milliseconds(number(a, "iterationMs", 1)))
+                .threads(a.integer("threads", 1, 4096))
+                .warmupIterations(a.integer("warmupIterations", 0, 10_000))
+                .warmupTime(TimeValue.milliseconds(a.integer("warmupMs", 1, 3_600_000)))
+                .measurementIterations(a.integer("iterations", 1, 10_000))
+                .measurementTime(TimeValue.milliseconds(a.integer("iterationMs", 1, 3_600_000)))
                 .shouldFailOnError(true)
                 .verbosity(VerboseMode.SILENT);
-        a.forEach((k, v) -> {
+        a.all().forEach((k, v) -> {
             if (k.startsWith(PARAM_PREFIX)) {
                 options.param(k.substring(PARAM_PREFIX.length()), v);
             }
         });
-        if (Boolean.parseBoolean(a.get("profileAllocation"))) {
+        if (Boolean.parseBoolean(a.optional("profileAllocation"))) {
             options.addProfiler(GCProfiler.class);
         }
-        Path out = Path.of(required(a, "out"));
+        Path out = Path.of(a.required("out"));
         try {
             RunResult result = new Runner(options.build()).runSingle();
-            Files.write(out, lines(result, a.get("score")), StandardCharsets.UTF_8);
+            Files.write(out, lines(result, a.optional("score")), StandardCharsets.UTF_8);
         } catch (Exception e) {
             e.printStackTrace();
             System.exit(1);
@@ -113,32 +107,5 @@ public final class JmhFork {
             lines.add("secondary\t" + e.getKey() + "\t" + e.getValue().getScore() + "\t" + e.getValue().getScoreUnit());
         }
         return lines;
-    }
-
-    private static String required(Map<String, String> a, String name) {
-        String v = a.get(name);
-        if (v == null || v.isEmpty()) {
-            usage("missing " + name + "=...");
-        }
-        return v;
-    }
-
-    private static int number(Map<String, String> a, String name, int min) {
-        String v = required(a, name);
-        try {
-            int n = Integer.parseInt(v);
-            if (n < min) {
-                usage(name + " must be at least " + min + ": " + v);
-            }
-            return n;
-        } catch (NumberFormatException e) {
-            usage(name + " is not a whole number: '" + v + "'");
-            return 0;
-        }
-    }
-
-    private static void usage(String problem) {
-        System.err.println("JmhFork: " + problem);
-        System.exit(2);
     }
 }
