@@ -21,7 +21,9 @@ import java.util.Objects;
  * it ready. A side's threads each run one long loop, whose code comes from on-stack replacement at a moment, and with
  * a profile, that background compilation left to chance; with it, JCTools' SpscArray throughput measured against
  * itself (the calibration row) differed by a factor drawn anew in each JVM, often tens of per cent, and compiled
- * synchronously by a few per cent. Burst round trips spread as much either way.
+ * synchronously by a few per cent. Not always: in some stretches of time, on the machine measured, SpscArray's sides
+ * still settle at levels that differ from JVM to JVM, compiled either way, for a cause not found (JCTools' rounds
+ * in docs/results/2026-11-29-quick-31). Burst round trips spread as much either way.
  *
  * @param sideClass the class {@link Interleaved} loads once per side
  * @param implParam the trial parameter that names each side's implementation, e.g. {@code impl}
