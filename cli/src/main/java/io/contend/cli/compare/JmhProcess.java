@@ -1,5 +1,6 @@
 package io.contend.cli.compare;
 
+import io.contend.cli.ChildProcess;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -82,18 +83,6 @@ public final class JmhProcess implements ForkRunner {
     }
 
     private static void run(List<String> command, Path log, String what) throws IOException {
-        Process p = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
-        try {
-            int code = p.waitFor();
-            if (code != 0) {
-                List<String> lines = Files.readAllLines(log, StandardCharsets.UTF_8);
-                String tail = String.join(" | ", lines.subList(Math.max(0, lines.size() - 3), lines.size()));
-                throw new IOException("JMH failed in the " + what + " (exit " + code + "; " + log + "): " + tail);
-            }
-        } catch (InterruptedException e) {
-            p.destroyForcibly();
-            Thread.currentThread().interrupt();
-            throw new IOException("interrupted in the " + what, e);
-        }
+        ChildProcess.run(command, log, "JMH in the " + what + " (log " + log + ")");
     }
 }

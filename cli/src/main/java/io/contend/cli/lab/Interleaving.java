@@ -1,8 +1,10 @@
 package io.contend.cli.lab;
 
 import io.contend.bench.interleave.Interleaved;
+import io.contend.cli.ChildProcess;
 import io.contend.cli.results.ResultRecord;
 import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -136,9 +138,14 @@ record Interleaving(String sideClass, String implParam, Map<String, String> para
                 "warmupMs=" + settings.warmupMs(), "blockMs=" + settings.blockMs(),
                 "blocks=" + settings.blocks(), "round=" + round));
         params.forEach((k, v) -> command.add(k + "=" + v));
-        List<String> lines = ChildJvm.run(command, settings.expectedMs(sides.size()) * 3 + GRACE_MS,
-                "the interleaved measurement of " + describe());
-        return parse(lines, impls, perMicrosecond);
+        Path output = Files.createTempFile("contend-interleaved", ".out");
+        try {
+            List<String> lines = ChildProcess.run(command, output, settings.expectedMs(sides.size()) * 3 + GRACE_MS,
+                    "the interleaved measurement of " + describe());
+            return parse(lines, impls, perMicrosecond);
+        } finally {
+            Files.deleteIfExists(output);
+        }
     }
 
     /** @return e.g. "BurstLoop {queue=SpscArray, chunk=128, burst=1}" */

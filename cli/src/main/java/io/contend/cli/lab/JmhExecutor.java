@@ -1,5 +1,6 @@
 package io.contend.cli.lab;
 
+import io.contend.cli.ChildProcess;
 import io.contend.cli.results.ResultRecord;
 import org.openjdk.jmh.runner.BenchmarkList;
 import org.openjdk.jmh.runner.BenchmarkListEntry;
@@ -58,22 +59,29 @@ public final class JmhExecutor {
         JmhRun run = trial.run();
         JmhSettings settings = trial.settings();
         Path result = null;
+        Path output = null;
         try {
             result = Files.createTempFile("contend-jmh", ".tsv");
+            output = Files.createTempFile("contend-jmh", ".out");
             long limit = 3L * (settings.warmupIterations() * (long) settings.warmupMillis()
                     + settings.measurementIterations() * (long) settings.measurementMillis()) + GRACE_MS;
-            ChildJvm.run(command(run, settings, trial.scoreResult(), trial.profileAllocation(), result), limit,
-                    "the fork of " + run);
+            ChildProcess.run(command(run, settings, trial.scoreResult(), trial.profileAllocation(), result), output,
+                    limit, "the fork of " + run);
             return parse(trial, Files.readAllLines(result, StandardCharsets.UTF_8));
         } catch (IOException e) {
             throw new RunnerException(e.getMessage(), e);
         } finally {
-            if (result != null) {
-                try {
-                    Files.deleteIfExists(result);
-                } catch (IOException e) {
-                    // a temporary file left behind is not worth failing a measured round for
-                }
+            deleteQuietly(result);
+            deleteQuietly(output);
+        }
+    }
+
+    private static void deleteQuietly(Path file) {
+        if (file != null) {
+            try {
+                Files.deleteIfExists(file);
+            } catch (IOException e) {
+                // a temporary file left behind is not worth failing a measured round for
             }
         }
     }
