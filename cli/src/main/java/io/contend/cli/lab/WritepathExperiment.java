@@ -35,6 +35,12 @@ import java.util.Map;
  * 80% (at every load with {@code --full}), the JDK build with one contend component swapped in. No round's plan
  * depends on another round's result.
  *
+ * <p>Saturation is judged, contend's build against the JDK's, only with {@code --full}, whose probes last 3 s. In
+ * quick and smoke mode each build's searches are rows of their own, measured and drawn in the hockey stick but not
+ * judged: a probe there lasts 0.6 s, so one host stall fails it, and one build's searches in one run differ
+ * several-fold, so that the ratio's interval over a quick run's rounds never concluded (the saturation rows of
+ * docs/results/2026-11-29-quick-25 to -32).
+ *
  * <p>What a fixed-rate row is judged by depends on the mode. With {@code --full} (and in {@code contend lab
  * calibrate}) it is the response-time p99 of 8 s runs, its interval from the round bootstrap. In quick and smoke
  * mode the same runs last 1.2 s, and on a shared or virtual machine their p99 is set by the host's stalls: the
@@ -82,12 +88,17 @@ public final class WritepathExperiment implements Experiment, Calibrated {
         calibratedJdkSaturation = null;
         points.clear();
         List<Comparison> comparisons = new ArrayList<>();
-        comparisons.add(new Comparison(saturation(WritePathBuild.JDK), List.of(saturation(WritePathBuild.CONTEND)),
-                Direction.HIGHER));
+        if (plan.mode() == LabMode.FULL) {
+            comparisons.add(new Comparison(saturation(WritePathBuild.JDK),
+                    List.of(saturation(WritePathBuild.CONTEND)), Direction.HIGHER));
+        } else { // measured, not judged: see the class comment
+            comparisons.add(new Comparison(saturation(WritePathBuild.JDK), List.of(), Direction.HIGHER));
+            comparisons.add(new Comparison(saturation(WritePathBuild.CONTEND), List.of(), Direction.HIGHER));
+        }
         String judged = plan.mode() == LabMode.FULL ? FIXED_RATE : PATH_BYTES;
+        boolean first = true;
         for (int load : plan.smoke() ? List.of(50) : plan.everyComparison() ? LOADS : HEADLINE_LOADS) {
             List<Trial> contenders = new ArrayList<>();
-            boolean first = comparisons.size() == 1;
             contenders.add(fixedRate(judged, WritePathBuild.CONTEND, load, first && !plan.smoke(), null));
             if (load == SWAP_LOAD || plan.everyComparison() || plan.smoke()) {
                 for (WritePathBuild swap : WritePathBuild.SWAPS) {
@@ -96,6 +107,7 @@ public final class WritepathExperiment implements Experiment, Calibrated {
             }
             comparisons.add(new Comparison(fixedRate(judged, WritePathBuild.JDK, load, first && !plan.smoke(), null),
                     contenders, Direction.LOWER));
+            first = false;
         }
         return comparisons;
     }
@@ -319,7 +331,9 @@ public final class WritepathExperiment implements Experiment, Calibrated {
                                 + "= the jdk build with contend's X alone.",
                         "saturation rows: the highest fixed rate whose response-time p99 stayed <= "
                                 + number(SLO_MS) + " ms, searched each round from the same starting rate (higher "
-                                + "is better).",
+                                + "is better). Judged with --full (3 s probes); in quick and smoke mode each "
+                                + "build's searches are shown without a verdict, as a probe of 0.6 s fails at "
+                                + "one host stall and the same build's searches then differ several-fold.",
                         "fixedRate rows (--full): response-time p99 in ms (lower is better) at a share of "
                                 + "the jdk build's saturation, calibrated before the rounds (the median of three "
                                 + "searches; rate/s); latency from each request's intended start (coordinated "

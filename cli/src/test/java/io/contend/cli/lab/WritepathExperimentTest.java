@@ -20,24 +20,34 @@ class WritepathExperimentTest {
     @Test
     void quickPlansSaturationThenTwoLoadsWithTheSwapsAtEighty() {
         List<Comparison> plan = new WritepathExperiment().comparisons(new LabPlan(LabMode.QUICK, List.of(), false, 2));
-        assertEquals(3, plan.size());
-        Comparison saturation = plan.get(0);
-        assertEquals(WritepathExperiment.SATURATION, saturation.baseline().benchmark());
-        assertEquals(Direction.HIGHER, saturation.direction());
-        assertEquals("jdk", saturation.baseline().params().get("build"));
-        assertEquals("contend", saturation.contenders().get(0).params().get("build"));
-        assertEquals(List.of("50%", "80%"), plan.subList(1, 3).stream()
+        assertEquals(4, plan.size());
+        for (int i = 0; i < 2; i++) {
+            Comparison saturation = plan.get(i);
+            assertEquals(WritepathExperiment.SATURATION, saturation.baseline().benchmark());
+            assertEquals(Direction.HIGHER, saturation.direction());
+            assertEquals(List.of(), saturation.contenders(), "quick mode measures each build's saturation unjudged");
+        }
+        assertEquals(List.of("jdk", "contend"), plan.subList(0, 2).stream()
+                .map(c -> c.baseline().params().get("build")).toList());
+        assertEquals(List.of("50%", "80%"), plan.subList(2, 4).stream()
                 .map(c -> c.baseline().params().get("load")).toList());
-        assertEquals(List.of(1, 5), plan.subList(1, 3).stream().map(c -> c.contenders().size()).toList());
+        assertEquals(List.of(1, 5), plan.subList(2, 4).stream().map(c -> c.contenders().size()).toList());
         assertEquals(List.of("contend", "jdk+allocator", "jdk+refcount", "jdk+pipeline", "jdk+histogram"),
-                plan.get(2).contenders().stream().map(t -> t.params().get("build")).toList());
-        assertEquals(List.of(1, 1), plan.get(1).sides().stream().map(Trial::warmupMeasurements).toList(),
+                plan.get(3).contenders().stream().map(t -> t.params().get("build")).toList());
+        assertEquals(List.of(1, 1), plan.get(2).sides().stream().map(Trial::warmupMeasurements).toList(),
                 "the first load's JDK and contend runs warm up before round 0");
-        assertEquals(0, plan.get(2).sides().stream().mapToInt(Trial::warmupMeasurements).sum());
-        assertEquals(Set.of(WritepathExperiment.PATH_BYTES), plan.subList(1, 3).stream()
+        assertEquals(0, plan.get(3).sides().stream().mapToInt(Trial::warmupMeasurements).sum());
+        assertEquals(Set.of(WritepathExperiment.PATH_BYTES), plan.subList(2, 4).stream()
                 .flatMap(c -> c.sides().stream()).map(Trial::benchmark).collect(java.util.stream.Collectors.toSet()),
                 "quick mode judges the fixed-rate runs by the path's bytes per operation");
         List<Comparison> full = new WritepathExperiment().comparisons(new LabPlan(LabMode.FULL, List.of(), true, 2));
+        Comparison saturation = full.get(0);
+        assertEquals(WritepathExperiment.SATURATION, saturation.baseline().benchmark());
+        assertEquals("jdk", saturation.baseline().params().get("build"));
+        assertEquals(List.of("contend"), saturation.contenders().stream().map(t -> t.params().get("build")).toList(),
+                "full mode judges contend's saturation against the JDK build's");
+        assertEquals(List.of(1, 1, 0, 0, 0, 0), full.get(1).sides().stream().map(Trial::warmupMeasurements).toList(),
+                "the first load's JDK and contend runs warm up, as in quick mode");
         assertEquals(List.of(5, 5, 5), full.subList(1, 4).stream().map(c -> c.contenders().size()).toList());
         assertEquals(Set.of(WritepathExperiment.FIXED_RATE), full.subList(1, 4).stream()
                 .flatMap(c -> c.sides().stream()).map(Trial::benchmark).collect(java.util.stream.Collectors.toSet()),
@@ -118,7 +128,8 @@ class WritepathExperimentTest {
                 Map.of("build", "jdk", "load", "50%"), 4, 1.0, null, "ms",
                 Map.of("calibratedSaturation", new ResultRecord.Secondary(1234, "ops/s")), "smoke", false, 2, null);
         e.continueFrom(List.of(stored));
-        Trial fixed = plan.get(1).baseline();
+        Trial fixed = plan.stream().map(Comparison::baseline).filter(WritepathExperimentTest::fixedRate).findFirst()
+                .orElseThrow();
         Sample s = fixed.measure(0);
         assertEquals(1234, s.secondary().get("calibratedSaturation").score(), "no new calibration search");
         assertEquals(617, s.secondary().get("rate").score(), "50% of the stored rate");
