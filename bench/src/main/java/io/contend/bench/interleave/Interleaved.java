@@ -1,6 +1,8 @@
 package io.contend.bench.interleave;
 
 import java.io.File;
+import java.lang.management.CompilationMXBean;
+import java.lang.management.ManagementFactory;
 import java.lang.reflect.InvocationTargetException;
 import java.net.MalformedURLException;
 import java.net.URL;
@@ -13,6 +15,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.LongSupplier;
 import java.util.function.LongUnaryOperator;
 import java.util.function.Supplier;
 
@@ -35,6 +38,17 @@ import java.util.function.Supplier;
  * measured block, and its blocks are sized in operations from its warm-up speed, so that each takes about
  * {@code blockMs}.
  *
+ * <p>Compiling while measuring: a method a side calls once per many operations (a linked queue's step to its next
+ * chunk, once per chunk of messages) reaches C2's thresholds later than the hot loop, and may do so in a measured
+ * block. In a JVM that compiles synchronously, as the lab's do, the thread that asked then waits for the compiler, a
+ * few ms for a method of a hundred bytes, and the block reads slower by as much: in the lab's MpscUnbounded burst
+ * rounds (docs/results/2026-11-29-quick-32) one side's second block was the slowest of its round in round after round.
+ * So a measured cycle (one block of every side) during whose blocks the JVM's compilation time ({@link
+ * CompilationMXBean}) moved is measured again, at most {@code blocks} times per run. Whether a cycle is measured again
+ * depends on the compiler's clock alone, never on the blocks' times, so it cannot favour a side. (Waiting after the
+ * warm-up until the compiler had been quiet for a while cost a quarter of a quick round's time and still missed such
+ * late compiles.)
+ *
  * <p>A side is a public class with a public constructor {@code (String impl, Map<String, String> params)} that
  * implements {@link LongUnaryOperator} (run that many operations, with its helper threads busy only meanwhile, and
  * return the nanoseconds they took) and {@link AutoCloseable} (stop its threads). It may also implement
@@ -43,9 +57,11 @@ import java.util.function.Supplier;
  *
  * <p>Arguments, as {@code name=value}: {@code side} (the side's class name), {@code impls} (comma-separated, one side
  * each), {@code warmupMs}, {@code blockMs}, {@code blocks} (measured blocks per side), {@code round} (rotates the
- * order); every other argument is passed to each side's constructor. Output, on standard output: per side, {@code side
- * IMPL NS...}, the mean nanoseconds per operation of each measured block in order, then one line {@code counter IMPL
- * NAME PER_US...} per counter. Exit status 2 for bad arguments, 1 for a failed measurement.
+ * order); every other argument is passed to each side's constructor. Output, on standard output: one line {@code
+ * warmup ...} (how long the warm-up took, how many cycles were measured again, and how many ms the JVM spent
+ * compiling in the cycles kept), then per side, {@code side IMPL NS...}, the mean nanoseconds per
+ * operation of each measured block in order, then one line {@code counter IMPL NAME PER_US...} per counter. Exit
+ * status 2 for bad arguments, 1 for a failed measurement.
  */
 public final class Interleaved {
     /** The arguments the harness reads itself; the rest go to the sides. */
@@ -71,17 +87,18 @@ public final class Interleaved {
         Map<String, String> params = new LinkedHashMap<>(a.all());
         params.keySet().removeAll(OWN);
         List<Side> sides = new ArrayList<>();
+        String warmupLine;
         try {
             for (String impl : impls) {
                 sides.add(Side.load(sideClass, impl, params));
             }
-            measure(sides, warmupMs, blockMs, blocks, round);
+            warmupLine = measure(sides, warmupMs, blockMs, blocks, round);
         } finally {
             for (Side side : sides) {
                 side.close();
             }
         }
-        StringBuilder out = new StringBuilder();
+        StringBuilder out = new StringBuilder(warmupLine);
         for (Side side : sides) {
             out.append("side ").append(side.impl);
             append(out, side.nanosPerOp);
@@ -102,10 +119,15 @@ public final class Interleaved {
         out.append('\n');
     }
 
-    private static void measure(List<Side> sides, int warmupMs, int blockMs, int blocks, int round) {
+    /**
+     * @return the warm-up's line of output: how long it took, the cycles measured again, and the JVM's compilation
+     *         time during the blocks kept
+     */
+    private static String measure(List<Side> sides, int warmupMs, int blockMs, int blocks, int round) {
         int n = sides.size();
         long blockNanos = blockMs * 1_000_000L;
-        long warmupEnd = System.nanoTime() + (long) warmupMs * 1_000_000L * n;
+        long start = System.nanoTime();
+        long warmupEnd = start + (long) warmupMs * 1_000_000L * n;
         for (int cycle = 0; cycle == 0 || System.nanoTime() < warmupEnd; cycle++) {
             for (int j = 0; j < n; j++) {
                 Side side = sides.get((j + cycle) % n);
@@ -114,21 +136,52 @@ public final class Interleaved {
                 side.perBlock = Math.max(1, Math.min(side.perBlock * 8, side.perBlock * blockNanos / t));
             }
         }
+        long warmedMs = (System.nanoTime() - start) / 1_000_000;
+        CompilationMXBean jit = ManagementFactory.getCompilationMXBean();
+        LongSupplier compileMillis = jit != null && jit.isCompilationTimeMonitoringSupported()
+                ? jit::getTotalCompilationTime : () -> 0L;
+        return "warmup " + warmedMs + " ms, " + measureBlocks(sides, blocks, round, compileMillis);
+    }
+
+    /**
+     * The measured cycles, each cycle during whose blocks the JIT compiled measured again (see the class comment).
+     *
+     * @param sides the sides, warmed up, their blocks sized
+     * @param blocks measured blocks per side
+     * @param round rotates the sides' order
+     * @param compileMillis the JVM's total compilation time, in ms
+     * @return the output's account of it: cycles measured again, and compilation time in the cycles kept
+     */
+    static String measureBlocks(List<Side> sides, int blocks, int round, LongSupplier compileMillis) {
+        int n = sides.size();
         for (Side side : sides) {
             side.nanosPerOp = new double[blocks];
         }
+        int again = 0;
+        long compiledInKept = 0;
         for (int cycle = 0; cycle < blocks; cycle++) {
+            long compiled = 0; // during the cycle's blocks, not between them (the harness's own compiles)
             for (int j = 0; j < n; j++) {
                 Side side = sides.get((int) ((j + (long) cycle + round) % n));
+                long compiledBefore = compileMillis.getAsLong();
                 long t = Math.max(1, side.run());
+                compiled += compileMillis.getAsLong() - compiledBefore;
                 side.nanosPerOp[cycle] = (double) t / side.perBlock;
                 side.record(cycle, blocks, t);
             }
+            if (compiled > 0 && again < blocks) { // see the class comment: the cycle is measured again
+                again++;
+                cycle--;
+            } else {
+                compiledInKept += compiled;
+            }
         }
+        return again + " cycles measured again after the JIT compiled during them, compiled " + compiledInKept
+                + " ms in the kept cycles\n";
     }
 
     /** One implementation, in its own class loader, and what it measured. */
-    private static final class Side {
+    static final class Side {
         final String impl;
         final LongUnaryOperator operations;
         final Supplier<Map<String, Long>> counters;
@@ -137,7 +190,7 @@ public final class Interleaved {
         final Map<String, double[]> countersPerUs = new LinkedHashMap<>();
 
         @SuppressWarnings("unchecked")
-        private Side(String impl, Object instance) {
+        Side(String impl, Object instance) {
             this.impl = impl;
             if (!(instance instanceof LongUnaryOperator) || !(instance instanceof AutoCloseable)) {
                 usage(instance.getClass().getName() + " is not a LongUnaryOperator and AutoCloseable");

@@ -78,6 +78,10 @@ record Interleaving(String sideClass, String implParam, Map<String, String> para
         }
     }
 
+    /** The secondary result with the round's warm-up, in ms: fixed, then until the JIT was quiet. */
+    static final String WARMUP_MS = "warmupMs";
+    /** The secondary result with the round's measured cycles taken again because the JIT compiled during them. */
+    static final String CYCLES_AGAIN = "cyclesMeasuredAgain";
     /** How long a round may take beyond its expected time before its JVM is stopped. */
     static final long GRACE_MS = 60_000;
     /** HotSpot's switch for compiling in the requesting thread (the record's comment says why). */
@@ -158,16 +162,27 @@ record Interleaving(String sideClass, String implParam, Map<String, String> para
      * @param impls the sides' implementations, in order
      * @param perMicrosecond whether each block's ns per operation is turned into operations per microsecond
      * @return each side's sample, in order: the mean of its blocks, the blocks as its iterations, and the mean of
-     *         each of its counters (per microsecond) as a secondary result
+     *         each of its counters (per microsecond) as a secondary result, with the round's warm-up (ms) and cycles
+     *         measured again
      * @throws IOException naming what is missing or malformed
      */
     static List<Sample> parse(List<String> lines, List<String> impls, boolean perMicrosecond) throws IOException {
         List<String> names = new ArrayList<>();
         List<List<Double>> blocks = new ArrayList<>();
         List<Map<String, ResultRecord.Secondary>> counters = new ArrayList<>();
+        Map<String, ResultRecord.Secondary> warmup = new LinkedHashMap<>();
         for (String line : lines) {
             String[] f = line.trim().split("\\s+");
-            if (f.length >= 3 && f[0].equals("side")) {
+            if (f.length >= 2 && f[0].equals("warmup")) {
+                warmup.put(WARMUP_MS, new ResultRecord.Secondary(numbers(f, 1, 2, line).get(0), "ms"));
+                for (int i = 2; i + 2 < f.length; i++) {
+                    if (f[i + 1].equals("cycles") && f[i + 2].equals("measured")) { // "N cycles measured again"
+                        warmup.put(CYCLES_AGAIN, new ResultRecord.Secondary(numbers(f, i, i + 1, line).get(0),
+                                "cycles"));
+                        break;
+                    }
+                }
+            } else if (f.length >= 3 && f[0].equals("side")) {
                 List<Double> values = numbers(f, 2, line);
                 names.add(f[1]);
                 blocks.add(perMicrosecond ? values.stream().map(ns -> 1000.0 / ns).toList() : values);
@@ -185,15 +200,21 @@ record Interleaving(String sideClass, String implParam, Map<String, String> para
                 throw new IOException("the interleaved output has no blocks for " + impls.get(i) + " (side " + (i + 1)
                         + " of " + impls.size() + "): " + lines);
             }
-            samples.add(new Sample(mean(blocks.get(i)), perMicrosecond ? "ops/us" : "ns/op", counters.get(i),
+            Map<String, ResultRecord.Secondary> secondary = new LinkedHashMap<>(counters.get(i));
+            secondary.putAll(warmup);
+            samples.add(new Sample(mean(blocks.get(i)), perMicrosecond ? "ops/us" : "ns/op", secondary,
                     blocks.get(i)));
         }
         return samples;
     }
 
     private static List<Double> numbers(String[] fields, int from, String line) throws IOException {
+        return numbers(fields, from, fields.length, line);
+    }
+
+    private static List<Double> numbers(String[] fields, int from, int to, String line) throws IOException {
         List<Double> values = new ArrayList<>();
-        for (int i = from; i < fields.length; i++) {
+        for (int i = from; i < to; i++) {
             try {
                 values.add(Double.parseDouble(fields[i]));
             } catch (NumberFormatException e) {

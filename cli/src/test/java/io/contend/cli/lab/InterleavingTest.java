@@ -42,6 +42,22 @@ class InterleavingTest {
     }
 
     @Test
+    void theWarmupLineGoesToEverySideAsSecondaryResults() throws IOException {
+        List<Sample> samples = Interleaving.parse(List.of(
+                "warmup 1543 ms, 2 cycles measured again after the JIT compiled during them, compiled 0 ms "
+                        + "in the kept cycles",
+                "side jctools 100.0",
+                "side contend 90.0"), List.of("jctools", "contend"), false);
+        for (Sample s : samples) {
+            assertEquals(1543.0, s.secondary().get(Interleaving.WARMUP_MS).score(), 1e-9);
+            assertEquals("ms", s.secondary().get(Interleaving.WARMUP_MS).unit());
+            assertEquals(2.0, s.secondary().get(Interleaving.CYCLES_AGAIN).score(), 1e-9);
+        }
+        assertThrows(IOException.class, () -> Interleaving.parse(List.of("warmup soon ms", "side jctools 1.0"),
+                List.of("jctools"), false), "a malformed warm-up is an error, not a silent zero");
+    }
+
+    @Test
     void aMissingSideOrAMalformedValueIsAnErrorNamingIt() {
         IOException missing = assertThrows(IOException.class,
                 () -> Interleaving.parse(List.of("side jctools 1.0"), List.of("jctools", "contend"), false));
@@ -74,7 +90,9 @@ class InterleavingTest {
         for (Sample s : samples) {
             assertEquals(3, s.iterations().size(), "one value per block");
             assertTrue(s.score() > 0 && Double.isFinite(s.score()), "messages per us: " + s.score());
-            assertEquals(List.of("offersFailed", "pollsFailed"), List.copyOf(s.secondary().keySet()));
+            assertEquals(List.of("offersFailed", "pollsFailed", Interleaving.WARMUP_MS, Interleaving.CYCLES_AGAIN),
+                    List.copyOf(s.secondary().keySet()));
+            assertTrue(s.secondary().get(Interleaving.WARMUP_MS).score() >= 3 * 50, "at least the fixed warm-up");
         }
     }
 
