@@ -78,7 +78,7 @@ record Interleaving(String sideClass, String implParam, Map<String, String> para
         }
     }
 
-    /** The secondary result with the round's warm-up, in ms: fixed, then until the JIT was quiet. */
+    /** The secondary result with the round's warm-up, in ms. */
     static final String WARMUP_MS = "warmupMs";
     /** The secondary result with the round's measured cycles taken again because the JIT compiled during them. */
     static final String CYCLES_AGAIN = "cyclesMeasuredAgain";

@@ -37,9 +37,9 @@ import java.util.Map;
  *
  * <p>Saturation is judged, contend's build against the JDK's, only with {@code --full}, whose probes last 3 s. In
  * quick and smoke mode each build's searches are rows of their own, measured and drawn in the hockey stick but not
- * judged: a probe there lasts 0.6 s, so one host stall fails it, and one build's searches in one run differ
- * several-fold, so that the ratio's interval over a quick run's rounds never concluded (the saturation rows of
- * docs/results/2026-11-29-quick-25 to -32).
+ * judged: a probe there lasts 0.6 s (smoke: 0.2 s), so one host stall fails it, and one build's searches in one run
+ * differ several-fold, so that the ratio's interval over a quick run's rounds never concluded (the saturation rows
+ * of docs/results/2026-11-29-quick-25 to -32).
  *
  * <p>What a fixed-rate row is judged by depends on the mode. With {@code --full} (and in {@code contend lab
  * calibrate}) it is the response-time p99 of 8 s runs, its interval from the round bootstrap. In quick and smoke
@@ -332,8 +332,8 @@ public final class WritepathExperiment implements Experiment, Calibrated {
                         "saturation rows: the highest fixed rate whose response-time p99 stayed <= "
                                 + number(SLO_MS) + " ms, searched each round from the same starting rate (higher "
                                 + "is better). Judged with --full (3 s probes); in quick and smoke mode each "
-                                + "build's searches are shown without a verdict, as a probe of 0.6 s fails at "
-                                + "one host stall and the same build's searches then differ several-fold.",
+                                + "build's searches are shown without a verdict, as a probe of 0.6 s or less "
+                                + "fails at one host stall and the same build's searches then differ several-fold.",
                         "fixedRate rows (--full): response-time p99 in ms (lower is better) at a share of "
                                 + "the jdk build's saturation, calibrated before the rounds (the median of three "
                                 + "searches; rate/s); latency from each request's intended start (coordinated "
