@@ -13,18 +13,31 @@ import java.util.function.Supplier;
  * linked list; a producer finds its chunk from a shared hint (the newest chunk some producer used), walking forward
  * along next (appending a chunk with a CAS on next when there is none: one winner, losers drop theirs) or backward
  * along prev when it claimed its position before the hint moved on. The single consumer reads slot after slot; at a
- * chunk's end it follows next, and unlinks the previous chunk by clearing the new chunk's prev, so emptied chunks
- * become garbage.
+ * chunk's end it follows next and cuts both links between the chunks: it clears the new chunk's prev, and replaces
+ * the emptied chunk's next with CONSUMED, after moving the hint to the new chunk if it was behind. A producer that
+ * walks forward into CONSUMED (its hint was stale) starts again from the hint, which is then past that chunk.
+ *
+ * Why cut next as well ("GC nepotism", as JCTools' linked queues call it when they unlink a consumed buffer): a
+ * chunk that lived through a few young collections is promoted, and a young collection treats the old generation
+ * as live until the next marking. Were its next left in place, the chunk after it would survive every young
+ * collection and be promoted in turn, and so on down the chain: every chunk the queue ever used would be copied
+ * and kept until a concurrent cycle, and young pauses would grow with the traffic. QueueSanityTest holds a chunk
+ * strongly to stand for such a promoted one.
  *
  * Invariants: every claimed position is written exactly once by its claimer, into the one chunk with its
  * number (chunks are appended only by CAS on the last chunk's next, numbered in order). cIndex <= pIndex. The
  * consumer leaves chunk k only after consuming every position of k, so no producer needs chunk k afterwards;
  * hence clearing prev of chunk k + 1 then cannot strand a producer walking backward (it stops at the chunk it
- * needs, which is k + 1 or later, before reading that chunk's prev).
+ * needs, which is k + 1 or later, before reading that chunk's prev). When chunk k's next is CONSUMED the hint is at
+ * chunk k + 1 or later (the consumer moves it first), and no producer needs chunk k, so a producer that meets it
+ * restarts at a later chunk: restarts move a producer forward, and end at its own chunk.
  *
  * Ordering: the index's atomic updates (a successful CAS or an XADD, each a volatile read-modify-write that returns a
  * distinct position) order claims. A chunk is published by a volatile CAS of next (its final fields are then visible);
- * the hint is a volatile reference moved forward only by CAS. Element stores are releases and the consumer's slot loads
+ * the hint is a volatile reference moved forward only by CAS. CONSUMED is stored with release semantics after the
+ * consumer's CAS of the hint (or its volatile read that found the hint far enough), so a producer whose volatile read
+ * of next returns CONSUMED then reads a hint past the emptied chunk. No CAS on next can succeed once it is CONSUMED
+ * (they expect null), so the store loses no chunk. Element stores are releases and the consumer's slot loads
  * volatile, so offer happens-before the poll that returns the element. A null slot below pIndex is a claim in flight:
  * poll/peek wait for it, relaxedPoll/relaxedPeek return null. Before poll or peek reads pIndex to say "empty", a full
  * fence (MpscArrayQueue's "Store buffering"; size() and isEmpty() start with one), without which jcstress's
@@ -263,6 +276,9 @@ public final class MpscUnboundedArrayQueue<E> extends MpscUnboundedPad2<E> {
             }
         }
 
+        /** The next link of a chunk the consumer has left: see "GC nepotism" in the implementation notes. */
+        static final Chunk CONSUMED = new Chunk(-1, 0, null);
+
         final long index;
         final Object[] slots;
         @SuppressWarnings("unused") // through NEXT
@@ -282,6 +298,10 @@ public final class MpscUnboundedArrayQueue<E> extends MpscUnboundedPad2<E> {
 
         boolean casNext(Chunk update) {
             return NEXT.compareAndSet(this, (Chunk) null, update);
+        }
+
+        void soNext(Chunk value) {
+            NEXT.setRelease(this, value);
         }
 
         Chunk lvPrev() {
@@ -341,22 +361,30 @@ public final class MpscUnboundedArrayQueue<E> extends MpscUnboundedPad2<E> {
 
     private Chunk producerChunkFor(Chunk from, long wanted) {
         Chunk chunk = from;
-        while (chunk.index > wanted) {
-            chunk = chunk.lvPrev();
-        }
-        while (chunk.index < wanted) {
-            Chunk next = chunk.lvNext();
-            if (next == null) {
-                Chunk created = new Chunk(chunk.index + 1, mask + 1, chunk);
-                next = chunk.casNext(created) ? created : chunk.lvNext();
+        while (true) {
+            while (chunk.index > wanted) {
+                chunk = chunk.lvPrev();
             }
-            Chunk hint = lvProducerChunk();
-            if (hint.index < next.index) {
-                casProducerChunk(hint, next); // one try: another producer moving it forward is as good
+            while (chunk.index < wanted) {
+                Chunk next = chunk.lvNext();
+                if (next == null) {
+                    Chunk created = new Chunk(chunk.index + 1, mask + 1, chunk);
+                    next = chunk.casNext(created) ? created : chunk.lvNext();
+                }
+                if (next == Chunk.CONSUMED) {
+                    break; // the hint was stale: the consumer has left this chunk
+                }
+                Chunk hint = lvProducerChunk();
+                if (hint.index < next.index) {
+                    casProducerChunk(hint, next); // one try: another producer moving it forward is as good
+                }
+                chunk = next;
             }
-            chunk = next;
+            if (chunk.index == wanted) {
+                return chunk;
+            }
+            chunk = lvProducerChunk(); // past the chunk the consumer left (it moved the hint before cutting next)
         }
-        return chunk;
     }
 
     @Override
@@ -405,8 +433,7 @@ public final class MpscUnboundedArrayQueue<E> extends MpscUnboundedPad2<E> {
                     Thread.onSpinWait();
                 }
             }
-            next.soPrev(null); // the emptied chunk becomes garbage; no producer needs it any more
-            consumerChunk = next;
+            leave(chunk, next);
             chunk = next;
         }
         int offset = offset(index);
@@ -424,6 +451,23 @@ public final class MpscUnboundedArrayQueue<E> extends MpscUnboundedPad2<E> {
         @SuppressWarnings("unchecked")
         E element = (E) e;
         return element;
+    }
+
+    /**
+     * Consumer only: moves from the emptied chunk to the next and cuts the links between them, so that the emptied
+     * chunk keeps nothing reachable (see "GC nepotism" in the implementation notes). First the hint is moved to next
+     * if it is behind, so that a producer who finds CONSUMED restarts past the emptied chunk. The CAS is retried only
+     * while the hint is still behind next: each failure means a producer moved it forward, so it ends within as many
+     * tries as there are chunks between them, and is a plain read whenever the producers have moved it already.
+     */
+    private void leave(Chunk emptied, Chunk next) {
+        Chunk hint = lvProducerChunk();
+        while (hint.index < next.index && !casProducerChunk(hint, next)) {
+            hint = lvProducerChunk(); // a producer moved it, forward
+        }
+        next.soPrev(null); // no producer needs the emptied chunk any more
+        emptied.soNext(Chunk.CONSUMED);
+        consumerChunk = next;
     }
 
     /**

@@ -18,6 +18,7 @@ import java.util.stream.Stream;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotSame;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -414,6 +415,42 @@ class QueueSanityTest {
             Thread.sleep(10);
         }
         assertNull(firstChunk.get(), "the first chunk is still reachable");
+    }
+
+    @Test
+    void aConsumedChunkHeldElsewhereKeepsNoLaterChunkReachable() throws Exception {
+        // A chunk that outlived a few young collections sits in the old generation, which a young collection treats
+        // as live: whatever it still links to survives and is copied, and so on down the chain ("GC nepotism").
+        // Holding the first chunk strongly stands for that; the consumer must cut every link out of the chunks it
+        // leaves, so that the chunks after it become garbage as soon as they are consumed.
+        MpscUnboundedArrayQueue<Integer> mpsc = new MpscUnboundedArrayQueue<>(2);
+        SpscUnboundedArrayQueue<Integer> spsc = new SpscUnboundedArrayQueue<>(2);
+        MpscUnboundedArrayQueue.Chunk heldMpsc = mpsc.consumerChunk;
+        Object[] heldSpsc = spsc.consumerBuffer;
+        Integer boxed = 7;
+        java.lang.ref.WeakReference<Object> secondMpsc = null;
+        java.lang.ref.WeakReference<Object> secondSpsc = null;
+        for (int i = 0; i < 12; i++) {
+            mpsc.offer(boxed);
+            spsc.offer(boxed);
+            if (i == 3) { // the second chunk exists by now
+                secondMpsc = new java.lang.ref.WeakReference<>(mpsc.producerChunk);
+                secondSpsc = new java.lang.ref.WeakReference<>(spsc.producerBuffer);
+            }
+        }
+        for (int i = 0; i < 12; i++) {
+            assertSame(boxed, mpsc.poll());
+            assertSame(boxed, spsc.poll());
+        }
+        assertNotSame(secondMpsc.get(), mpsc.consumerChunk, "the consumer is past the second chunk");
+        for (int i = 0; i < 20 && (secondMpsc.get() != null || secondSpsc.get() != null); i++) {
+            System.gc();
+            Thread.sleep(10);
+        }
+        assertNull(secondMpsc.get(), "a consumed MpscUnboundedArrayQueue chunk is reachable from an earlier one");
+        assertNull(secondSpsc.get(), "a consumed SpscUnboundedArrayQueue buffer is reachable from an earlier one");
+        java.lang.ref.Reference.reachabilityFence(heldMpsc);
+        java.lang.ref.Reference.reachabilityFence(heldSpsc);
     }
 
     @Test
