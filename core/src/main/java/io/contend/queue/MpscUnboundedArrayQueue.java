@@ -17,6 +17,13 @@ import java.util.function.Supplier;
  * the emptied chunk's next with CONSUMED, after moving the hint to the new chunk if it was behind. A producer that
  * walks forward into CONSUMED (its hint was stale) starts again from the hint, which is then past that chunk.
  *
+ * Reuse: an emptied chunk is kept aside (retired) with the producer index P the consumer reads as it leaves the
+ * chunk. When the consumer leaves the next chunk, if it has taken every position below P by then and the spare slot
+ * is empty, the retired chunk becomes the spare (else it is dropped), and the next producer that appends a chunk
+ * takes the spare instead of allocating one. While the consumer keeps up, three chunks go round and offer allocates
+ * nothing (JCTools' MpscUnboundedArrayQueue goes round its one buffer then); when producers run ahead, retired
+ * chunks are dropped and new ones allocated.
+ *
  * Why cut next as well ("GC nepotism", as JCTools' linked queues call it when they unlink a consumed buffer): a
  * chunk that lived through a few young collections is promoted, and a young collection treats the old generation
  * as live until the next marking. Were its next left in place, the chunk after it would survive every young
@@ -30,14 +37,20 @@ import java.util.function.Supplier;
  * hence clearing prev of chunk k + 1 then cannot strand a producer walking backward (it stops at the chunk it
  * needs, which is k + 1 or later, before reading that chunk's prev). When chunk k's next is CONSUMED the hint is at
  * chunk k + 1 or later (the consumer moves it first), and no producer needs chunk k, so a producer that meets it
- * restarts at a later chunk: restarts move a producer forward, and end at its own chunk.
+ * restarts at a later chunk: restarts move a producer forward, and end at its own chunk. A retired chunk k is
+ * offered as the spare only when no producer can still hold it: a producer that claimed position P or later claimed
+ * after the consumer read P, and so after the consumer moved the hint past k (volatile accesses are totally ordered),
+ * and reads a hint past k; one that claimed below P holds chunks only until it stores its element, which the
+ * consumer takes before it offers k. A reused chunk's slots are all null (the consumer cleared each as it took it).
  *
  * Ordering: the index's atomic updates (a successful CAS or an XADD, each a volatile read-modify-write that returns a
- * distinct position) order claims. A chunk is published by a volatile CAS of next (its final fields are then visible);
- * the hint is a volatile reference moved forward only by CAS. CONSUMED is stored with release semantics after the
- * consumer's CAS of the hint (or its volatile read that found the hint far enough), so a producer whose volatile read
- * of next returns CONSUMED then reads a hint past the emptied chunk. No CAS on next can succeed once it is CONSUMED
- * (they expect null), so the store loses no chunk. Element stores are releases and the consumer's slot loads
+ * distinct position) order claims. A chunk is published by a volatile CAS of next (its fields are then visible);
+ * the hint is a volatile reference moved forward only by CAS. A reused chunk's index, next and prev are plain
+ * stores by the producer that took it from the spare slot (a CAS, after the consumer's release store of the spare,
+ * which follows its last stores to the chunk), published by its CAS of next like a new chunk's. CONSUMED is stored
+ * with release semantics after the consumer's CAS of the hint (or its volatile read that found the hint far enough),
+ * so a producer whose volatile read of next returns CONSUMED then reads a hint past the emptied chunk. No CAS on next
+ * can succeed once it is CONSUMED (they expect null), so the store loses no chunk. Element stores are releases and the consumer's slot loads
  * volatile, so offer happens-before the poll that returns the element. A null slot below pIndex is a claim in flight:
  * poll/peek wait for it, relaxedPoll/relaxedPeek return null. Before poll or peek reads pIndex to say "empty", a full
  * fence (MpscArrayQueue's "Store buffering"; size() and isEmpty() start with one), without which jcstress's
@@ -45,9 +58,9 @@ import java.util.function.Supplier;
  * gives. Those fences are taken only when the queue is built QueueContract.STRICT; the default, BEST_EFFORT, is
  * JCTools' contract (see "Contracts" in SpscArrayQueue's notes).
  *
- * Chunks are not pooled (JCTools 4's XADD queue pools its; its MpscUnboundedArrayQueue, the lab's baseline, does not):
- * a chunk costs one allocation per chunk-size messages, while what separated the two queues' round trips was paid per
- * message, at chunk 1024 as at 16 (the claim: see "Claim" below). Another per-message cost is poll() (under either
+ * Without reuse a chunk cost one allocation per chunk-size messages, and its young collections landed in the lab's
+ * measured blocks of that queue alone; what separated the two queues' round trips was paid per message, at chunk 1024
+ * as at 16 (the claim: see "Claim" below). Another per-message cost is poll() (under either
  * contract, as JCTools' poll): at a claimed slot not yet written it reads the producer index, which the producers'
  * claims own; relaxedPoll does not. At such a slot the consumer loads before its first spin-wait
  * (Slots.lvElementWhenWritten says why).
@@ -150,13 +163,16 @@ abstract class MpscUnboundedPadC<E> extends MpscUnboundedProducerIndex<E> {
     }
 }
 
-/** The chunk hint, read by every offer and written (by CAS) once a chunk. */
+/** The chunk hint, read by every offer and written (by CAS) once a chunk, and the spare chunk, once a chunk. */
 abstract class MpscUnboundedProducerChunk<E> extends MpscUnboundedPadC<E> {
     static final VarHandle P_CHUNK;
+    static final VarHandle SPARE;
 
     static {
         try {
             P_CHUNK = MethodHandles.lookup().findVarHandle(MpscUnboundedProducerChunk.class, "producerChunk",
+                    MpscUnboundedArrayQueue.Chunk.class);
+            SPARE = MethodHandles.lookup().findVarHandle(MpscUnboundedProducerChunk.class, "spareChunk",
                     MpscUnboundedArrayQueue.Chunk.class);
         } catch (ReflectiveOperationException e) {
             throw new ExceptionInInitializerError(e);
@@ -164,9 +180,23 @@ abstract class MpscUnboundedProducerChunk<E> extends MpscUnboundedPadC<E> {
     }
 
     volatile MpscUnboundedArrayQueue.Chunk producerChunk;
+    /** An emptied chunk no producer can still hold, for the next producer that appends one (see "Reuse"). */
+    volatile MpscUnboundedArrayQueue.Chunk spareChunk;
 
     final MpscUnboundedArrayQueue.Chunk lvProducerChunk() {
         return producerChunk;
+    }
+
+    final MpscUnboundedArrayQueue.Chunk lvSpareChunk() {
+        return spareChunk;
+    }
+
+    final boolean casSpareChunk(MpscUnboundedArrayQueue.Chunk expect, MpscUnboundedArrayQueue.Chunk update) {
+        return SPARE.compareAndSet(this, expect, update);
+    }
+
+    final void soSpareChunk(MpscUnboundedArrayQueue.Chunk value) {
+        SPARE.setRelease(this, value);
     }
 
     final boolean casProducerChunk(MpscUnboundedArrayQueue.Chunk expect, MpscUnboundedArrayQueue.Chunk update) {
@@ -210,6 +240,9 @@ abstract class MpscUnboundedConsumerFields<E> extends MpscUnboundedPad1<E> {
     /** Consumer only: cIndex at its last full fence before "empty" (see fencedIndex in SpscArrayQueue's notes). */
     long fencedIndex = -1;
     MpscUnboundedArrayQueue.Chunk consumerChunk;
+    /** Consumer only: the chunk it left last, and the producer index when it left it (see "Reuse"). */
+    MpscUnboundedArrayQueue.Chunk retiredChunk;
+    long retiredUntil;
 
     final long lvConsumerIndex() {
         return consumerIndex;
@@ -279,7 +312,8 @@ public final class MpscUnboundedArrayQueue<E> extends MpscUnboundedPad2<E> {
         /** The next link of a chunk the consumer has left: see "GC nepotism" in the implementation notes. */
         static final Chunk CONSUMED = new Chunk(-1, 0, null);
 
-        final long index;
+        /** The chunk's number; plain, set again when a producer reuses the chunk (see "Reuse"). */
+        long index;
         final Object[] slots;
         @SuppressWarnings("unused") // through NEXT
         private volatile Chunk next;
@@ -302,6 +336,13 @@ public final class MpscUnboundedArrayQueue<E> extends MpscUnboundedPad2<E> {
 
         void soNext(Chunk value) {
             NEXT.setRelease(this, value);
+        }
+
+        /** Producer, on a chunk taken from the spare slot: numbers it and links it after prev, unpublished. */
+        void reuse(long newIndex, Chunk newPrev) {
+            index = newIndex;
+            NEXT.set(this, (Chunk) null);
+            PREV.set(this, newPrev);
         }
 
         Chunk lvPrev() {
@@ -368,8 +409,8 @@ public final class MpscUnboundedArrayQueue<E> extends MpscUnboundedPad2<E> {
             while (chunk.index < wanted) {
                 Chunk next = chunk.lvNext();
                 if (next == null) {
-                    Chunk created = new Chunk(chunk.index + 1, mask + 1, chunk);
-                    next = chunk.casNext(created) ? created : chunk.lvNext();
+                    Chunk created = newChunk(chunk.index + 1, chunk);
+                    next = chunk.casNext(created) ? created : chunk.lvNext(); // a loser's chunk is garbage
                 }
                 if (next == Chunk.CONSUMED) {
                     break; // the hint was stale: the consumer has left this chunk
@@ -385,6 +426,16 @@ public final class MpscUnboundedArrayQueue<E> extends MpscUnboundedPad2<E> {
             }
             chunk = lvProducerChunk(); // past the chunk the consumer left (it moved the hint before cutting next)
         }
+    }
+
+    /** Producer: the spare chunk if this producer wins it, else a new one; numbered and linked after prev. */
+    private Chunk newChunk(long index, Chunk prev) {
+        Chunk spare = lvSpareChunk();
+        if (spare != null && casSpareChunk(spare, null)) {
+            spare.reuse(index, prev);
+            return spare;
+        }
+        return new Chunk(index, mask + 1, prev);
     }
 
     @Override
@@ -455,8 +506,9 @@ public final class MpscUnboundedArrayQueue<E> extends MpscUnboundedPad2<E> {
 
     /**
      * Consumer only: moves from the emptied chunk to the next and cuts the links between them, so that the emptied
-     * chunk keeps nothing reachable (see "GC nepotism" in the implementation notes). First the hint is moved to next
-     * if it is behind, so that a producer who finds CONSUMED restarts past the emptied chunk. The CAS is retried only
+     * chunk keeps nothing reachable (see "GC nepotism" in the implementation notes), then retires it for reuse. First
+     * the hint is moved to next if it is behind, so that a producer who finds CONSUMED restarts past the emptied
+     * chunk. The CAS is retried only
      * while the hint is still behind next: each failure means a producer moved it forward, so it ends within as many
      * tries as there are chunks between them, and is a plain read whenever the producers have moved it already.
      */
@@ -468,6 +520,13 @@ public final class MpscUnboundedArrayQueue<E> extends MpscUnboundedPad2<E> {
         next.soPrev(null); // no producer needs the emptied chunk any more
         emptied.soNext(Chunk.CONSUMED);
         consumerChunk = next;
+        // Every position below next's first is taken: the chunk retired before is free if nothing was claimed
+        // beyond that when it was retired (see "Reuse").
+        if (retiredChunk != null && retiredUntil <= next.index << shift && lvSpareChunk() == null) {
+            soSpareChunk(retiredChunk);
+        }
+        retiredChunk = emptied;
+        retiredUntil = lvProducerIndex();
     }
 
     /**

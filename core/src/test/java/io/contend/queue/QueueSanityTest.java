@@ -454,6 +454,37 @@ class QueueSanityTest {
     }
 
     @Test
+    void unboundedMpscReusesItsChunksWhileTheConsumerKeepsUp() {
+        // Offer and poll in turn on one thread: once the first chunks are in rotation, offer allocates nothing.
+        // Without reuse, 10,000 chunks of 16 slots: about 1 MB.
+        com.sun.management.ThreadMXBean threads =
+                (com.sun.management.ThreadMXBean) java.lang.management.ManagementFactory.getThreadMXBean();
+        org.junit.jupiter.api.Assumptions.assumeTrue(threads.isThreadAllocatedMemorySupported()
+                && threads.isThreadAllocatedMemoryEnabled(), "this JVM does not count a thread's allocation");
+        MpscUnboundedArrayQueue<Integer> mpsc = new MpscUnboundedArrayQueue<>(16);
+        Integer boxed = 42;
+        for (int i = 0; i < 1_000; i++) {
+            mpsc.offer(boxed);
+            assertSame(boxed, mpsc.poll());
+        }
+        long before = threads.getCurrentThreadAllocatedBytes();
+        for (int i = 0; i < 160_000; i++) {
+            mpsc.offer(boxed);
+            assertSame(boxed, mpsc.poll());
+        }
+        long allocated = threads.getCurrentThreadAllocatedBytes() - before;
+        assertTrue(allocated < 64 * 1024, "160,000 offers and polls allocated " + allocated + " bytes");
+        // And a backlog still grows the queue with new chunks, in order.
+        for (int i = 0; i < 100; i++) {
+            mpsc.offer(i);
+        }
+        for (int i = 0; i < 100; i++) {
+            assertEquals(i, mpsc.poll());
+        }
+        assertNull(mpsc.poll());
+    }
+
+    @Test
     void linkedBuffersAndChunksNeverWriteTheirPads() {
         // The front pad keeps the array header's line free of writes, the back pad the next array's; a slot or link
         // offset that forgot either would land in it.

@@ -1,11 +1,11 @@
 /**
  * jcstress tests of contend's queues. Each check is written once, as a template (PublicationTemplate,
- * FillPollTemplate, IsEmptyPollTemplate, SizeTemplate, ProducersTemplate, ChunkHandOverTemplate, FullOfferTemplate,
- * and the store-buffering checks SizeAfterOfferTemplate and FullAfterOfferTemplate) holding its state and its
- * steps; each queue kind gets a small concrete test class that makes the queue, names the actors and declares the
- * outcomes. The concrete classes are alike on purpose: jcstress 0.16's annotation processor takes a test's
- * {@code @Actor} and {@code @Arbiter} methods only from the methods the test class declares itself (not inherited
- * ones), and outcomes given through {@code @JCStressMeta} were never counted (every declared outcome showed 0
+ * FillPollTemplate, IsEmptyPollTemplate, SizeTemplate, ProducersTemplate, ChunkHandOverTemplate, ChunkReuseTemplate,
+ * FullOfferTemplate, and the store-buffering checks SizeAfterOfferTemplate and FullAfterOfferTemplate) holding its
+ * state and its steps; each queue kind gets a small concrete test class that makes the queue, names the actors and
+ * declares the outcomes. The concrete classes are alike on purpose: jcstress 0.16's annotation processor takes a
+ * test's {@code @Actor} and {@code @Arbiter} methods only from the methods the test class declares itself (not
+ * inherited ones), and outcomes given through {@code @JCStressMeta} were never counted (every declared outcome showed 0
  * samples, so such a test could not fail), so each test declares them itself.
  *
  * <p>Contracts. The store-buffering checks (the *AfterOfferTest classes) build their queues
