@@ -19,7 +19,19 @@ public abstract class ChunkHandOverTemplate {
     private int consumedSum;
 
     protected ChunkHandOverTemplate(MessagePassingQueue<Integer> queue) {
+        this(queue, 0);
+    }
+
+    /**
+     * @param queue the queue, with chunks of 2
+     * @param passedFirst elements passed through the queue one at a time before 5 and 6 are offered
+     */
+    protected ChunkHandOverTemplate(MessagePassingQueue<Integer> queue, int passedFirst) {
         this.queue = queue;
+        for (int i = 0; i < passedFirst; i++) {
+            queue.offer(7);
+            queue.poll();
+        }
         queue.offer(5);
         queue.offer(6);
     }
@@ -32,6 +44,11 @@ public abstract class ChunkHandOverTemplate {
     /** The consumer's step: an offer, then three polls, the third at the next chunk. */
     protected final void offerThenPollThrice(int value, III_Result r) {
         queue.offer(value);
+        pollThrice(r);
+    }
+
+    /** The consumer's step: three polls, the third at the next chunk. */
+    protected final void pollThrice(III_Result r) {
         for (int i = 0; i < 3; i++) {
             Integer e = queue.poll();
             if (e != null) {
