@@ -50,13 +50,13 @@ import java.util.function.Supplier;
  * which follows its last stores to the chunk), published by its CAS of next like a new chunk's. CONSUMED is stored
  * with release semantics after the consumer's CAS of the hint (or its volatile read that found the hint far enough),
  * so a producer whose volatile read of next returns CONSUMED then reads a hint past the emptied chunk. No CAS on next
- * can succeed once it is CONSUMED (they expect null), so the store loses no chunk. Element stores are releases and the consumer's slot loads
- * volatile, so offer happens-before the poll that returns the element. A null slot below pIndex is a claim in flight:
- * poll/peek wait for it, relaxedPoll/relaxedPeek return null. Before poll or peek reads pIndex to say "empty", a full
- * fence (MpscArrayQueue's "Store buffering"; size() and isEmpty() start with one), without which jcstress's
- * MpscUnboundedSizeAfterOfferTest and MpscUnboundedIsEmptyAfterOfferTest observe outcomes no order of the operations
- * gives. Those fences are taken only when the queue is built QueueContract.STRICT; the default, BEST_EFFORT, is
- * JCTools' contract (see "Contracts" in SpscArrayQueue's notes).
+ * can succeed once it is CONSUMED (they expect null), so the store loses no chunk. Element stores are releases and
+ * the consumer's slot loads volatile, so offer happens-before the poll that returns the element. A null slot below
+ * pIndex is a claim in flight: poll/peek wait for it, relaxedPoll/relaxedPeek return null. Before poll or peek
+ * reads pIndex to say "empty", a full fence (MpscArrayQueue's "Store buffering"; size() and isEmpty() start with
+ * one), without which jcstress's MpscUnboundedSizeAfterOfferTest and MpscUnboundedIsEmptyAfterOfferTest observe
+ * outcomes no order of the operations gives. Those fences are taken only when the queue is built
+ * QueueContract.STRICT; the default, BEST_EFFORT, is JCTools' contract (see "Contracts" in SpscArrayQueue's notes).
  *
  * Without reuse a chunk cost one allocation per chunk-size messages, and its young collections landed in the lab's
  * measured blocks of that queue alone; what separated the two queues' round trips was paid per message, at chunk 1024
