@@ -6,16 +6,21 @@ import java.util.function.Consumer;
 
 /**
  * java.util.Queue on top of a {@link MessagePassingQueue}: add/offer/remove/poll/element/peek with the
- * message-passing threading rules. Iteration is not offered: {@link #iterator()} throws
- * UnsupportedOperationException, and so does every method of {@code Collection} that walks the elements:
- * {@code contains}, {@code containsAll}, {@code remove(Object)}, {@code removeAll}, {@code retainAll},
- * {@code removeIf}, both {@code toArray}, {@code forEach} and {@code stream}. A concurrent queue cannot walk its elements without racing the
- * consumer, and a weakly consistent walk would be a promise these queues do not keep. {@link #clear()} polls
- * (consumer thread only), and {@link #toString()} never throws.
+ * message-passing threading rules, and {@link QueueProgressIndicators}.
+ *
+ * <p>Iteration is where JCTools offers it: SpscArrayQueue, MpscArrayQueue and MpscUnboundedArrayQueue return a
+ * weakly consistent iterator (see theirs), so {@code contains}, {@code toArray}, {@code forEach} and {@code stream}
+ * work on them as weakly consistent reads from any thread; the iterator's {@code remove()} is not supported, so
+ * {@code remove(Object)}, {@code removeAll}, {@code retainAll} and {@code removeIf} throw
+ * UnsupportedOperationException when they find something to remove. The linked SPSC queues (chunked, growable,
+ * unbounded) do not offer iteration, as JCTools' do not: {@link #iterator()} throws UnsupportedOperationException, and
+ * so does every method of {@code Collection} that walks the elements. {@link #clear()} polls (consumer thread only),
+ * and {@link #toString()} never throws.
  *
  * @param <E> element type
  */
-public abstract class AbstractMessagePassingQueue<E> extends AbstractQueue<E> implements MessagePassingQueue<E> {
+public abstract class AbstractMessagePassingQueue<E> extends AbstractQueue<E>
+        implements MessagePassingQueue<E>, QueueProgressIndicators {
 
     /** Whether {@link QueueContract#STRICT} holds: read on the cold paths only ("empty", "full", counts). */
     final boolean strict;
@@ -30,7 +35,11 @@ public abstract class AbstractMessagePassingQueue<E> extends AbstractQueue<E> im
         return strict ? QueueContract.STRICT : QueueContract.BEST_EFFORT;
     }
 
-    /** Not offered: see the class comment. */
+    /**
+     * Not offered here: see the class comment, and the queues that override it.
+     *
+     * @throws UnsupportedOperationException always
+     */
     @Override
     public Iterator<E> iterator() {
         throw new UnsupportedOperationException(getClass().getSimpleName() + " does not offer iteration");

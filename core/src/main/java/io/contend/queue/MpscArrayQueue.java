@@ -2,6 +2,7 @@ package io.contend.queue;
 
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
+import java.util.Iterator;
 import java.util.function.Supplier;
 
 /*
@@ -274,7 +275,27 @@ public final class MpscArrayQueue<E> extends MpscArrayQueuePad3<E> {
 
     @Override
     public boolean offer(E e) {
-        return claimAndWrite(QueueSupport.requireElement(e), null);
+        return claimAndWrite(QueueSupport.requireElement(e), null, 0);
+    }
+
+    /**
+     * Offers only while the queue holds fewer than {@code threshold} elements: a high-water mark below the capacity,
+     * which each call may set differently (for example lower for work that can be shed first). JCTools'
+     * MpscArrayQueue.offerIfBelowThreshold. The count is judged as offer judges "full": from the consumer's index as
+     * the producer reads it, after a full fence under {@link QueueContract#STRICT}.
+     *
+     * @param e the element, not null
+     * @param threshold the size at which offers stop, at least 0; a threshold above the capacity acts as the capacity
+     * @return true if added, false if the queue holds threshold elements or more
+     * @throws NullPointerException if e is null
+     * @throws IllegalArgumentException if threshold is negative
+     */
+    public boolean offerIfBelowThreshold(E e, int threshold) {
+        QueueSupport.requireElement(e);
+        if (threshold < 0) {
+            throw new IllegalArgumentException("threshold must be at least 0: " + threshold);
+        }
+        return claimAndWrite(e, null, buffer.length - Math.min(threshold, buffer.length));
     }
 
     /**
@@ -282,21 +303,22 @@ public final class MpscArrayQueue<E> extends MpscArrayQueuePad3<E> {
      * supplier throws or returns null, and the failure propagates). Positions are compared by their difference, so
      * that the queue stays right when the long indices overflow.
      *
-     * @return false, with nothing claimed, if the queue is full
+     * @param slack slots to leave free: 0 for offer and fill, capacity - threshold for offerIfBelowThreshold
+     * @return false, with nothing claimed, if the queue is full (holds capacity - slack elements or more)
      */
-    private boolean claimAndWrite(E element, Supplier<E> supplier) {
+    private boolean claimAndWrite(E element, Supplier<E> supplier, long slack) {
         long capacity = buffer.length;
         long limit = lvProducerLimit();
         long index;
         do {
             index = lvProducerIndex();
-            if (index - limit >= 0) {
+            if (index - (limit - slack) >= 0) {
                 limit = lvConsumerIndex() + capacity;
-                if (strict && index - limit >= 0) {
+                if (strict && index - (limit - slack) >= 0) {
                     VarHandle.fullFence(); // before "full": see "Store buffering" in the notes
                     limit = lvConsumerIndex() + capacity;
                 }
-                if (index - limit >= 0) {
+                if (index - (limit - slack) >= 0) {
                     return false;
                 }
                 soProducerLimit(limit);
@@ -327,7 +349,7 @@ public final class MpscArrayQueue<E> extends MpscArrayQueuePad3<E> {
         QueueSupport.requireArgument(supplier, "supplier");
         QueueSupport.checkLimit(limit);
         for (int n = 0; n < limit; n++) {
-            if (!claimAndWrite(null, supplier)) {
+            if (!claimAndWrite(null, supplier, 0)) {
                 return n;
             }
         }
@@ -407,5 +429,29 @@ public final class MpscArrayQueue<E> extends MpscArrayQueuePad3<E> {
     @Override
     public int capacity() {
         return buffer.length;
+    }
+
+    /**
+     * A weakly consistent iterator, JCTools' for its array queues: it returns the elements it finds between the
+     * consumer's and the producer's positions at its creation, in their order, with gaps where the consumer takes
+     * elements first or a claimed slot is not written yet; where the ring has wrapped it may return a newer element.
+     * Safe to create from any thread; {@code remove()} is not supported.
+     *
+     * @return the iterator
+     */
+    @Override
+    public Iterator<E> iterator() {
+        long from = lvConsumerIndex();
+        return new RingIterator<>(buffer, mask, from, lvProducerIndex(), SKIP);
+    }
+
+    @Override
+    public long currentProducerIndex() {
+        return lvProducerIndex();
+    }
+
+    @Override
+    public long currentConsumerIndex() {
+        return lvConsumerIndex();
     }
 }

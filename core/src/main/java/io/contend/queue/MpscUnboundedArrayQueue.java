@@ -2,6 +2,8 @@ package io.contend.queue;
 
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
+import java.util.Iterator;
+import java.util.NoSuchElementException;
 import java.util.function.Supplier;
 
 /*
@@ -74,6 +76,18 @@ import java.util.function.Supplier;
  * every offer writes (its claim) and the consumer reads at every empty poll, so that the counter's traffic does not
  * also move the hint's line (JCTools' MpUnboundedXaddArrayQueue likewise keeps its producer chunk apart from its
  * producer index).
+ *
+ * Iteration (any thread, JCTools' weakly consistent promise; RingIterator's notes say what a walk returns): the
+ * iterator walks the positions between the consumer index and the producer index read at its creation, reading each
+ * slot with a volatile load. It finds a chunk by its number, from the chunk it read last (along next) or back from the
+ * producers' hint (along prev, which ends at the consumer's chunk). It must not trust a chunk it holds: the consumer
+ * may leave it, cut it (CONSUMED) and hand it to a producer, which renumbers it. So it reads a chunk's number with an
+ * acquire load before and after each slot load: a producer renumbers a chunk before it publishes it and stores into
+ * it, so an element of the chunk's new life read by the slot load comes with the new number, and the walk drops it.
+ * On any such change the consumer has left the position, and the walk goes on from the consumer's index, read again;
+ * links that do not step by one number are treated the same way. The position never moves back and each slot read
+ * moves it on; a walk ends at the producer index read at its creation, or at a chunk not linked yet (none of its
+ * positions is written).
  *
  * Claim: why a CAS first. With one producer and one consumer passing one message per round trip, claims by XADD made
  * the round trip slower than JCTools' CAS claims, and a CAS first brought it level; with two producers offering back to
@@ -296,12 +310,14 @@ public final class MpscUnboundedArrayQueue<E> extends MpscUnboundedPad2<E> {
 
     /** A chunk of slots: number {@code index} holds positions [index << shift, (index + 1) << shift). */
     static final class Chunk {
+        private static final VarHandle INDEX;
         private static final VarHandle NEXT;
         private static final VarHandle PREV;
 
         static {
             try {
                 MethodHandles.Lookup lookup = MethodHandles.lookup();
+                INDEX = lookup.findVarHandle(Chunk.class, "index", long.class);
                 NEXT = lookup.findVarHandle(Chunk.class, "next", Chunk.class);
                 PREV = lookup.findVarHandle(Chunk.class, "prev", Chunk.class);
             } catch (ReflectiveOperationException e) {
@@ -324,6 +340,11 @@ public final class MpscUnboundedArrayQueue<E> extends MpscUnboundedPad2<E> {
             this.index = index;
             this.slots = new Object[Slots.FRONT_PAD + size + Slots.BACK_PAD]; // see Slots.FRONT_PAD and BACK_PAD
             PREV.set(this, prev);
+        }
+
+        /** The number, for a thread that holds no claim in the chunk (an iterator): it may be renumbered meanwhile. */
+        long laIndex() {
+            return (long) INDEX.getAcquire(this);
         }
 
         Chunk lvNext() {
@@ -554,5 +575,136 @@ public final class MpscUnboundedArrayQueue<E> extends MpscUnboundedPad2<E> {
     @Override
     public int capacity() {
         return UNBOUNDED_CAPACITY;
+    }
+
+    /**
+     * A weakly consistent iterator, JCTools' for this queue: it returns the elements it finds between the consumer's
+     * and the producers' positions at its creation, in their order, with gaps where the consumer takes elements first
+     * or a claimed slot is not written yet, and it follows the consumer into later chunks when the consumer leaves the
+     * chunk it reads. Safe to create from any thread; {@code remove()} is not supported. See "Iteration" in the notes.
+     *
+     * @return the iterator
+     */
+    @Override
+    public Iterator<E> iterator() {
+        long from = lvConsumerIndex();
+        return new ChunkIterator(from, lvProducerIndex());
+    }
+
+    @Override
+    public long currentProducerIndex() {
+        return lvProducerIndex();
+    }
+
+    @Override
+    public long currentConsumerIndex() {
+        return lvConsumerIndex();
+    }
+
+    /** The weakly consistent walk of positions [from, to): see "Iteration" in the notes. */
+    private final class ChunkIterator implements Iterator<E> {
+        private final long end;
+        private long position;
+        private Chunk chunk;
+        private E next;
+
+        ChunkIterator(long from, long to) {
+            position = from;
+            end = to;
+            next = advance();
+        }
+
+        private E advance() {
+            while (position - end < 0) {
+                long wanted = position >>> shift;
+                Chunk c = chunk;
+                if (c == null || c.laIndex() != wanted) {
+                    c = chunkFor(c, wanted);
+                    if (c == null) {
+                        return null; // the chunk is not linked yet: nothing from here on is written
+                    }
+                    chunk = c;
+                    if (c.laIndex() != wanted) {
+                        continue; // position moved on (to c's first, or to the consumer's): look again
+                    }
+                }
+                Object e = Slots.lvElement(c.slots, offset(position));
+                if (c.laIndex() != wanted) { // renumbered after the consumer left it: e may be a later element
+                    chunk = null;
+                    position = Math.max(position, lvConsumerIndex());
+                    continue;
+                }
+                position++;
+                if (e != null) {
+                    @SuppressWarnings("unchecked")
+                    E element = (E) e;
+                    return element;
+                }
+            }
+            return null;
+        }
+
+        /**
+         * The chunk numbered wanted, from the chunk read last if it links to it, else found back from the producers'
+         * hint; a chunk past wanted (with position moved to its first) when the consumer has left wanted; null when
+         * wanted is not linked yet.
+         */
+        private Chunk chunkFor(Chunk last, long wanted) {
+            if (last != null && last.laIndex() == wanted - 1) {
+                Chunk following = last.lvNext();
+                if (following == null && last.laIndex() == wanted - 1) {
+                    return null; // still the last chunk: wanted's positions are claimed, none written
+                }
+                if (following != null && following != Chunk.CONSUMED && following.laIndex() == wanted) {
+                    return following;
+                }
+            }
+            position = Math.max(position, lvConsumerIndex());
+            long target = position >>> shift;
+            Chunk c = lvProducerChunk();
+            long number = c.laIndex();
+            while (number > target) {
+                Chunk before = c.lvPrev();
+                long beforeNumber = before == null ? -1 : before.laIndex();
+                if (before == null || beforeNumber >= number) {
+                    break; // the consumer's chunk, or links changed under the walk: start from c
+                }
+                c = before;
+                number = beforeNumber;
+            }
+            if (number > target) {
+                position = Math.max(position, number << shift);
+                return c;
+            }
+            while (number < target) {
+                Chunk following = c.lvNext();
+                if (following == null) {
+                    return null;
+                }
+                long followingNumber = following == Chunk.CONSUMED ? -1 : following.laIndex();
+                if (followingNumber != number + 1) {
+                    position = Math.max(position, lvConsumerIndex()); // the consumer left c: go on from its position
+                    return following == Chunk.CONSUMED ? c : following;
+                }
+                c = following;
+                number = followingNumber;
+            }
+            return c;
+        }
+
+        @Override
+        public boolean hasNext() {
+            return next != null;
+        }
+
+        @Override
+        public E next() {
+            E e = next;
+            if (e == null) {
+                throw new NoSuchElementException();
+            }
+            next = advance();
+            return e;
+        }
     }
 }

@@ -32,6 +32,21 @@ final class QueueSupport {
         return 1 << (32 - Integer.numberOfLeadingZeros(requested - 1));
     }
 
+    /**
+     * The first buffer (or chunk) of a linked SPSC queue given only its bound: an eighth of the rounded bound, at least
+     * 16 (or the bound, if smaller) and at most 4096, so that a small queue is one or two buffers and a large one does
+     * not start with a large array.
+     *
+     * @param name the bound's parameter name, for the message
+     * @param maxCapacity the requested bound
+     * @return the first buffer's size, a power of two no larger than the rounded bound
+     * @throws IllegalArgumentException naming the value if the bound is out of range
+     */
+    static int firstBuffer(String name, int maxCapacity) {
+        int max = roundToPowerOfTwo(name, maxCapacity, 2);
+        return Math.min(max, Math.min(4096, Math.max(16, max / 8)));
+    }
+
     static void checkLimit(int limit) {
         if (limit < 0) {
             throw new IllegalArgumentException("limit must be at least 0: " + limit);

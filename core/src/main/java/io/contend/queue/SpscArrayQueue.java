@@ -2,6 +2,7 @@ package io.contend.queue;
 
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
+import java.util.Iterator;
 import java.util.function.Supplier;
 
 /*
@@ -480,5 +481,29 @@ public final class SpscArrayQueue<E> extends SpscArrayQueuePad3<E> {
     @Override
     public int capacity() {
         return buffer.length;
+    }
+
+    /**
+     * A weakly consistent iterator, JCTools' for its array queues: it returns the elements it finds between the
+     * consumer's and the producer's positions at its creation, in their order, with gaps where the consumer takes
+     * elements first; it may return an element the consumer has just taken, or a newer one where the ring has wrapped.
+     * Safe to create from any thread; {@code remove()} is not supported.
+     *
+     * @return the iterator
+     */
+    @Override
+    public Iterator<E> iterator() {
+        long from = lvConsumerIndex();
+        return new RingIterator<>(buffer, mask, from, lvProducerIndex(), null);
+    }
+
+    @Override
+    public long currentProducerIndex() {
+        return lvProducerIndex();
+    }
+
+    @Override
+    public long currentConsumerIndex() {
+        return lvConsumerIndex();
     }
 }

@@ -21,6 +21,17 @@ package io.contend.queue;
 public final class SpscChunkedArrayQueue<E> extends SpscLinkedArrayQueue<E> {
 
     /**
+     * A queue whose chunks are an eighth of the rounded maxCapacity, at least 16 (or maxCapacity, if smaller) and at
+     * most 4096 slots: JCTools' one-argument constructor, with contend's bounds.
+     *
+     * @param maxCapacity the most elements held, in [2, 2^30]
+     * @throws IllegalArgumentException naming the value when it is out of range
+     */
+    public SpscChunkedArrayQueue(int maxCapacity) {
+        this(QueueSupport.firstBuffer("maxCapacity", maxCapacity), maxCapacity);
+    }
+
+    /**
      * @param chunkSize slots per chunk, in [2, maxCapacity] after rounding
      * @param maxCapacity the most elements held, in [2, 2^30]
      * @throws IllegalArgumentException naming the value when a size is out of range

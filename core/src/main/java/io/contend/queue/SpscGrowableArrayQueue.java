@@ -17,6 +17,17 @@ package io.contend.queue;
 public final class SpscGrowableArrayQueue<E> extends SpscLinkedArrayQueue<E> {
 
     /**
+     * A queue whose first buffer is an eighth of the rounded maxCapacity, at least 16 (or maxCapacity, if smaller) and
+     * at most 4096 slots: JCTools' one-argument constructor, with contend's bounds.
+     *
+     * @param maxCapacity the most elements held, in [2, 2^30]
+     * @throws IllegalArgumentException naming the value when it is out of range
+     */
+    public SpscGrowableArrayQueue(int maxCapacity) {
+        this(QueueSupport.firstBuffer("maxCapacity", maxCapacity), maxCapacity);
+    }
+
+    /**
      * @param initialCapacity slots of the first buffer, in [2, maxCapacity] after rounding
      * @param maxCapacity the most elements held, in [2, 2^30]
      * @throws IllegalArgumentException naming the value when a size is out of range
