@@ -30,6 +30,22 @@ public abstract class AbstractMessagePassingQueue<E> extends AbstractQueue<E>
         this.strict = QueueContract.require(contract) == QueueContract.STRICT;
     }
 
+    /** The producer index, with a volatile load: each queue's own, which names its field. */
+    abstract long lvProducerIndex();
+
+    /** The consumer index, with a volatile load: each queue's own, which names its field. */
+    abstract long lvConsumerIndex();
+
+    @Override
+    public final long currentProducerIndex() {
+        return lvProducerIndex();
+    }
+
+    @Override
+    public final long currentConsumerIndex() {
+        return lvConsumerIndex();
+    }
+
     /** @return the contract this queue was built with: {@link QueueContract#BEST_EFFORT} unless asked otherwise */
     public final QueueContract contract() {
         return strict ? QueueContract.STRICT : QueueContract.BEST_EFFORT;

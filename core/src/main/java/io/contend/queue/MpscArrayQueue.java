@@ -444,14 +444,4 @@ public final class MpscArrayQueue<E> extends MpscArrayQueuePad3<E> {
         long from = lvConsumerIndex();
         return new RingIterator<>(buffer, mask, from, lvProducerIndex(), SKIP);
     }
-
-    @Override
-    public long currentProducerIndex() {
-        return lvProducerIndex();
-    }
-
-    @Override
-    public long currentConsumerIndex() {
-        return lvConsumerIndex();
-    }
 }

@@ -3,7 +3,6 @@ package io.contend.queue;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.util.Iterator;
-import java.util.NoSuchElementException;
 import java.util.function.Supplier;
 
 /*
@@ -591,30 +590,20 @@ public final class MpscUnboundedArrayQueue<E> extends MpscUnboundedPad2<E> {
         return new ChunkIterator(from, lvProducerIndex());
     }
 
-    @Override
-    public long currentProducerIndex() {
-        return lvProducerIndex();
-    }
-
-    @Override
-    public long currentConsumerIndex() {
-        return lvConsumerIndex();
-    }
-
     /** The weakly consistent walk of positions [from, to): see "Iteration" in the notes. */
-    private final class ChunkIterator implements Iterator<E> {
+    private final class ChunkIterator extends WeakIterator<E> {
         private final long end;
         private long position;
         private Chunk chunk;
-        private E next;
 
         ChunkIterator(long from, long to) {
             position = from;
             end = to;
-            next = advance();
+            start();
         }
 
-        private E advance() {
+        @Override
+        E advance() {
             while (position - end < 0) {
                 long wanted = position >>> shift;
                 Chunk c = chunk;
@@ -690,21 +679,6 @@ public final class MpscUnboundedArrayQueue<E> extends MpscUnboundedPad2<E> {
                 number = followingNumber;
             }
             return c;
-        }
-
-        @Override
-        public boolean hasNext() {
-            return next != null;
-        }
-
-        @Override
-        public E next() {
-            E e = next;
-            if (e == null) {
-                throw new NoSuchElementException();
-            }
-            next = advance();
-            return e;
         }
     }
 }

@@ -1,16 +1,12 @@
 package io.contend.queue;
 
-import java.util.Iterator;
-import java.util.NoSuchElementException;
-
 /*
  * Implementation notes.
  *
  * Algorithm: the weakly consistent iterator of the array queues (SpscArrayQueue, MpscArrayQueue), with JCTools'
  * promise for theirs (ConcurrentCircularArrayQueue.iterator() since JCTools 3.0): the creating thread reads the
  * consumer index and then the producer index, and the iterator reads the slots of the positions between them, in
- * order, with volatile loads, returning each element it finds. It holds the next element it will return, so that
- * hasNext() and next() agree whatever the consumer does between them.
+ * order, with volatile loads, returning each element it finds (holding the next one: WeakIterator).
  *
  * What a walk returns: only elements that producers offered (a null slot, a position taken or not yet written, is
  * skipped; so is the marker a queue passes as notAnElement, MpscArrayQueue's SKIP). Not a snapshot: a position the
@@ -35,13 +31,12 @@ import java.util.NoSuchElementException;
  *
  * @param <E> element type
  */
-final class RingIterator<E> implements Iterator<E> {
+final class RingIterator<E> extends WeakIterator<E> {
     private final Object[] buffer;
     private final int mask;
     private final long end;
     private final Object notAnElement;
     private long position;
-    private E next;
 
     /**
      * @param buffer the ring
@@ -58,10 +53,11 @@ final class RingIterator<E> implements Iterator<E> {
         this.end = to - from > buffer.length ? from + buffer.length : to;
         this.notAnElement = notAnElement;
         this.position = from;
-        this.next = advance();
+        start();
     }
 
-    private E advance() {
+    @Override
+    E advance() {
         while (position - end < 0) {
             Object e = Slots.lvElement(buffer, (int) position++ & mask);
             if (e != null && e != notAnElement) {
@@ -71,21 +67,6 @@ final class RingIterator<E> implements Iterator<E> {
             }
         }
         return null;
-    }
-
-    @Override
-    public boolean hasNext() {
-        return next != null;
-    }
-
-    @Override
-    public E next() {
-        E e = next;
-        if (e == null) {
-            throw new NoSuchElementException();
-        }
-        next = advance();
-        return e;
     }
 
     @Override

@@ -496,14 +496,4 @@ public final class SpscArrayQueue<E> extends SpscArrayQueuePad3<E> {
         long from = lvConsumerIndex();
         return new RingIterator<>(buffer, mask, from, lvProducerIndex(), null);
     }
-
-    @Override
-    public long currentProducerIndex() {
-        return lvProducerIndex();
-    }
-
-    @Override
-    public long currentConsumerIndex() {
-        return lvConsumerIndex();
-    }
 }

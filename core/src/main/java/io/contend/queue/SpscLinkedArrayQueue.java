@@ -638,14 +638,4 @@ public abstract class SpscLinkedArrayQueue<E> extends SpscLinkedPad2<E> {
     public final int capacity() {
         return bounded() ? (int) maxCapacity : UNBOUNDED_CAPACITY;
     }
-
-    @Override
-    public final long currentProducerIndex() {
-        return lvProducerIndex();
-    }
-
-    @Override
-    public final long currentConsumerIndex() {
-        return lvConsumerIndex();
-    }
 }
