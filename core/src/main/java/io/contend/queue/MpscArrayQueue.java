@@ -46,6 +46,13 @@ import java.util.function.Supplier;
  * QueueContract.STRICT; the default, BEST_EFFORT, is JCTools' contract (see "Contracts" in SpscArrayQueue's notes):
  * poll() still waits for a claimed head, as JCTools' does, but answers "empty" from its one pIndex load.
  *
+ * Offer: offer has a claim loop of its own, and fill and offerIfBelowThreshold share claimAndWrite, which also
+ * takes a slack and a supplier whose failure must still fill the claimed slot (try/finally). When offer went through
+ * claimAndWrite, a round trip of one message through two of these queues and an echo thread was measurably slower
+ * than through JCTools' queue; offer's own loop closed most of that gap (the lab's MpscArray bursts of 1, old and
+ * new builds alternated; the numbers are in the commit that split them). The slow path, which rereads the consumer
+ * index, is shared (refreshLimit).
+ *
  * Padding: pads are byte fields, because since JDK 15 the JVM fills holes in a superclass's layout with a
  * subclass's narrow fields (JDK-8237767) and long pads leave such holes; LayoutTest checks the result.
  * The pad and field-holder classes (a VarHandle and its accessors per field) repeat across padded classes on
@@ -275,7 +282,20 @@ public final class MpscArrayQueue<E> extends MpscArrayQueuePad3<E> {
 
     @Override
     public boolean offer(E e) {
-        return claimAndWrite(QueueSupport.requireElement(e), null, 0);
+        QueueSupport.requireElement(e);
+        long limit = lvProducerLimit();
+        long index;
+        do {
+            index = lvProducerIndex();
+            if (index - limit >= 0) {
+                limit = refreshLimit(index, 0);
+                if (index - limit >= 0) {
+                    return false;
+                }
+            }
+        } while (!casProducerIndex(index, index + 1));
+        Slots.soElement(buffer, (int) index & mask, e);
+        return true;
     }
 
     /**
@@ -299,29 +319,25 @@ public final class MpscArrayQueue<E> extends MpscArrayQueuePad3<E> {
     }
 
     /**
-     * Claims a position and writes element there, or, when element is null, the supplier's element (SKIP if the
-     * supplier throws or returns null, and the failure propagates). Positions are compared by their difference, so
-     * that the queue stays right when the long indices overflow.
+     * Claims a position and writes the supplier's element there (SKIP if the supplier throws or returns null, and
+     * the failure propagates): fill's and offerIfBelowThreshold's claim. offer has its own copy of the claim loop,
+     * without the supplier's path (see "Offer" in the notes). Positions are compared by their difference, so that
+     * the queue stays right when the long indices overflow.
      *
-     * @param slack slots to leave free: 0 for offer and fill, capacity - threshold for offerIfBelowThreshold
+     * @param element the element, or null to ask the supplier once the position is claimed
+     * @param slack slots to leave free: 0 for fill, capacity - threshold for offerIfBelowThreshold
      * @return false, with nothing claimed, if the queue is full (holds capacity - slack elements or more)
      */
     private boolean claimAndWrite(E element, Supplier<E> supplier, long slack) {
-        long capacity = buffer.length;
         long limit = lvProducerLimit();
         long index;
         do {
             index = lvProducerIndex();
             if (index - (limit - slack) >= 0) {
-                limit = lvConsumerIndex() + capacity;
-                if (strict && index - (limit - slack) >= 0) {
-                    VarHandle.fullFence(); // before "full": see "Store buffering" in the notes
-                    limit = lvConsumerIndex() + capacity;
-                }
+                limit = refreshLimit(index, slack);
                 if (index - (limit - slack) >= 0) {
                     return false;
                 }
-                soProducerLimit(limit);
             }
         } while (!casProducerIndex(index, index + 1));
         int offset = (int) index & mask;
@@ -336,6 +352,25 @@ public final class MpscArrayQueue<E> extends MpscArrayQueuePad3<E> {
             Slots.soElement(buffer, offset, e);
         }
         return true;
+    }
+
+    /**
+     * A producer that reached its cached limit: reads the consumer's index again (after a full fence too when
+     * STRICT, before answering "full") and, if that leaves room for index, publishes the new limit.
+     *
+     * @return the limit read: index is below {@code limit - slack} if there is room
+     */
+    private long refreshLimit(long index, long slack) {
+        long capacity = buffer.length;
+        long limit = lvConsumerIndex() + capacity;
+        if (strict && index - (limit - slack) >= 0) {
+            VarHandle.fullFence(); // before "full": see "Store buffering" in the notes
+            limit = lvConsumerIndex() + capacity;
+        }
+        if (index - (limit - slack) < 0) {
+            soProducerLimit(limit);
+        }
+        return limit;
     }
 
     /**
