@@ -12,8 +12,9 @@ import java.util.Map;
 /**
  * {@code contend lab calibrate}: one A/A comparison per calibrated experiment ({@link Calibrated}): for each JMH
  * experiment the baseline of its first headline comparison against itself in the same rounds (see
- * {@link JmhExperiment#calibration(LabPlan)}), for {@code queues} JCTools' SpscArray throughput and for
- * {@code backoff} the plain CAS loop at 2 threads, each against itself in one interleaved JVM, and for the latency
+ * {@link JmhExperiment#calibration(LabPlan)}), for {@code queues} JCTools' SpscArray throughput and, as a second
+ * row, its MpscArray burst round trips, and for {@code backoff} the plain CAS loop at 2 threads, each against
+ * itself in one interleaved JVM, and for the latency
  * experiments ({@code affinity}, {@code writepath}) their baseline's p99 against itself, judged by the round
  * bootstrap as their comparisons are.
  * A ratio that is truly 1 then shows how wide this machine's noise makes an interval, and how often it would call
@@ -69,10 +70,7 @@ public final class CalibrationExperiment implements Experiment {
     public List<Comparison> comparisons(LabPlan plan) {
         List<Comparison> comparisons = new ArrayList<>();
         for (Calibrated e : sources()) {
-            Comparison c = e.calibration(plan);
-            if (c != null) {
-                comparisons.add(c);
-            }
+            comparisons.addAll(e.calibrations(plan));
         }
         return comparisons;
     }
@@ -88,10 +86,10 @@ public final class CalibrationExperiment implements Experiment {
         LabPlan plan = new LabPlan(LabMode.QUICK, List.of(), false, Runtime.getRuntime().availableProcessors());
         for (Calibrated e : sources()) {
             // Only the JMH experiments are planned here: planning writepath's would set its mode mid-run.
-            Comparison c = e instanceof JmhExperiment || e instanceof QueuesExperiment || e instanceof BackoffExperiment
-                    ? e.calibration(plan) : null;
-            if (c != null) {
-                directions.put(c.baseline().benchmark(), c.direction());
+            if (e instanceof JmhExperiment || e instanceof QueuesExperiment || e instanceof BackoffExperiment) {
+                for (Comparison c : e.calibrations(plan)) {
+                    directions.put(c.baseline().benchmark(), c.direction());
+                }
             }
         }
         directions.put(WritepathExperiment.FIXED_RATE, Direction.LOWER);
@@ -99,8 +97,8 @@ public final class CalibrationExperiment implements Experiment {
         return new TableSpec(List.of("of", "copy"), "copy", "A", Direction.HIGHER, List.of(),
                 List.of("A/A: each JMH experiment's first headline baseline, measured as two trials "
                                 + "(copy A and B) in the same interleaved rounds; JCTools' SpscArray throughput "
-                                + "(queues) and the plain CAS loop at 2 threads (backoff), each as two sides of one "
-                                + "interleaved JVM; and the p99 of the baselines of "
+                                + "and MpscArray bursts of 1 (queues) and the plain CAS loop at 2 threads (backoff), "
+                                + "each as two sides of one interleaved JVM; and the p99 of the baselines of "
                                 + "affinity (the JDK pipeline) and writepath (the JDK build at 80% of its "
                                 + "saturation). The true ratio is 1: each interval is this machine's noise floor "
                                 + "for that benchmark, and a verdict other than same or inconclusive is a false "

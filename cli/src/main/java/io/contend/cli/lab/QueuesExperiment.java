@@ -25,8 +25,9 @@ import java.util.Map;
  * in one JVM, interleaved in short blocks ({@link Interleaving}): one JMH fork per side made per-fork means that
  * compared where the threads ran more than the queues (SpscArray throughput forks at 70 or 260 messages per us,
  * whichever queue they measured). The JMH benchmarks QueueThroughputBenchmark and QueueBurstCostBenchmark measure
- * the same for use outside the lab. The A/A calibration row is JCTools' SpscArray throughput against itself, in one
- * interleaved JVM as the comparisons are.
+ * the same for use outside the lab. The A/A calibration rows are JCTools' SpscArray throughput and its MpscArray
+ * bursts of 1, each against itself in one interleaved JVM as the comparisons are: the two benchmarks' noise differs,
+ * and the bursts' is what keeps the MPSC burst comparisons of a quick run apart from a verdict.
  *
  * <p>Contracts. {@code contend} is the default, JCTools' contract (QueueContract.BEST_EFFORT); {@code contend-strict}
  * is the same queue built QueueContract.STRICT, whose poll, size and isEmpty agree at the price of a full fence before
@@ -163,11 +164,34 @@ public final class QueuesExperiment implements Experiment, Calibrated {
                         HEADLINE_CHUNK), Interleaving.Settings.of(plan.mode()), true));
     }
 
+    /**
+     * The A/A comparisons: {@link #calibration(LabPlan)}'s throughput, then JCTools' MpscArray bursts of 1 against
+     * themselves. A side's burst round trips settle at a level of their own in each JVM, apart from the other
+     * side's, so that the per-round ratio of a queue to itself spreads as much as that of two queues; this row
+     * shows how far.
+     */
+    @Override
+    public List<Comparison> calibrations(LabPlan plan) {
+        String burst = HEADLINE_BURSTS.get(0);
+        Map<String, String> shared = Map.of("queue", QueueFactory.MPSC_ARRAY, "chunk", HEADLINE_CHUNK, "burst", burst);
+        Comparison bursts = new Comparison(copy(BURST, QueueFactory.MPSC_ARRAY, burst, "A"),
+                List.of(copy(BURST, QueueFactory.MPSC_ARRAY, burst, "B")), Direction.LOWER,
+                new Interleaving(BurstLoop.class.getName(), shared, Interleaving.Settings.of(plan.mode()), false));
+        return List.of(calibration(plan), bursts);
+    }
+
     private Trial copy(String copy) {
-        Map<String, String> params = params(QueueFactory.SPSC_ARRAY, QueueFactory.JCTOOLS, null);
+        return copy(THROUGHPUT, QueueFactory.SPSC_ARRAY, null, copy);
+    }
+
+    private Trial copy(String benchmark, String queue, String burst, String copy) {
+        Map<String, String> params = params(queue, QueueFactory.JCTOOLS, null);
         params.put("of", name());
         params.put("copy", copy);
-        return Interleaving.side(THROUGHPUT, params, GROUP_THREADS);
+        if (burst != null) {
+            params.put("burst", burst);
+        }
+        return Interleaving.side(benchmark, params, GROUP_THREADS);
     }
 
     @Override

@@ -141,11 +141,11 @@ public final class HtmlReport {
                 .append("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n")
                 .append("<title>contend lab report</title>\n<style>\n").append(CSS).append("</style>\n</head>\n<body>\n");
         header(out, contents, byExperiment);
-        Map<String, ResultRecord> floors = noiseFloors(byExperiment.getOrDefault(CALIBRATION, List.of()));
+        Map<String, List<ResultRecord>> floors = noiseFloors(byExperiment.getOrDefault(CALIBRATION, List.of()));
         for (Map.Entry<String, List<ResultRecord>> e : byExperiment.entrySet()) {
             ExperimentInfo info = contents.experiments().get(e.getKey());
             section(out, e.getKey(), info != null ? info : genericInfo(e.getValue()), e.getValue(),
-                    floors.get(e.getKey()));
+                    floors.getOrDefault(e.getKey(), List.of()));
         }
         out.append("</body>\n</html>\n");
         return out.toString();
@@ -195,30 +195,37 @@ public final class HtmlReport {
 
     /**
      * @param calibration the records of the A/A experiment, if the file holds it
-     * @return per experiment, its A/A comparison (the record of copy B, labelled with the experiment it is "of")
+     * @return per experiment, its A/A comparisons (the records of copy B, labelled with the experiment they are
+     *         "of"), one per benchmark calibrated, in the file's order
      */
-    static Map<String, ResultRecord> noiseFloors(List<ResultRecord> calibration) {
-        Map<String, ResultRecord> floors = new LinkedHashMap<>();
+    static Map<String, List<ResultRecord>> noiseFloors(List<ResultRecord> calibration) {
+        Map<String, List<ResultRecord>> floors = new LinkedHashMap<>();
         for (ResultRecord r : calibration) {
             String of = r.param(CALIBRATION_OF);
             if (of != null && r.comparison() != null && r.comparison().ratioLow() != null) {
-                floors.put(of, r);
+                floors.computeIfAbsent(of, k -> new ArrayList<>()).add(r);
             }
         }
         return floors;
     }
 
-    /** The noise floor's sentence: what the same configuration against itself gave on this machine. */
-    static String noiseFloor(ResultRecord aa) {
+    /**
+     * The noise floor's sentence: what the same configuration against itself gave on this machine.
+     *
+     * @param aa the A/A record (copy B's)
+     * @param named whether to name its benchmark, for an experiment calibrated on more than one
+     * @return the sentence
+     */
+    static String noiseFloor(ResultRecord aa, boolean named) {
         ComparisonResult c = aa.comparison();
-        return String.format(Locale.ROOT, "This machine's noise floor here: the baseline measured against itself "
+        return String.format(Locale.ROOT, "This machine's noise floor here%s: the baseline measured against itself "
                 + "(A/A, experiment %s, %d rounds) gave %.2fx [%.2f, %.2f]. A comparison whose interval is no "
-                + "narrower than that is within what noise alone makes of equal sides.", CALIBRATION, c.rounds(),
-                c.ratio(), c.ratioLow(), c.ratioHigh());
+                + "narrower than that is within what noise alone makes of equal sides.",
+                named ? " for " + aa.benchmark() : "", CALIBRATION, c.rounds(), c.ratio(), c.ratioLow(), c.ratioHigh());
     }
 
     private static void section(StringBuilder out, String name, ExperimentInfo info, List<ResultRecord> records,
-                                ResultRecord noiseFloor) {
+                                List<ResultRecord> noiseFloors) {
         TableSpec spec = info.table();
         out.append("<section class=\"experiment\" id=\"exp-").append(Html.escape(name)).append("\">\n<h2>")
                 .append(Html.escape(name)).append(": ").append(Html.escape(info.title())).append("</h2>\n");
@@ -245,8 +252,9 @@ public final class HtmlReport {
             out.append("<p>").append(Html.escape(ResultTable.ratioNote(spec))).append("</p>\n");
             out.append("<p class=\"verdicts\">").append(Html.escape(table.verdictSummary())).append("</p>\n");
         }
-        if (noiseFloor != null) {
-            out.append("<p class=\"noise-floor\">").append(Html.escape(noiseFloor(noiseFloor))).append("</p>\n");
+        for (ResultRecord floor : noiseFloors) {
+            out.append("<p class=\"noise-floor\">").append(Html.escape(noiseFloor(floor, noiseFloors.size() > 1)))
+                    .append("</p>\n");
         }
         varianceSplit(out, spec, records);
         if (info.rounds() > 0) {

@@ -225,6 +225,34 @@ class HtmlReportTest {
         assertEquals(1, html.split("class=\"noise-floor\"", -1).length - 1, "only the calibrated experiment has one");
     }
 
+    /** An experiment calibrated on two benchmarks shows both floors, each named by its benchmark. */
+    @Test
+    void anExperimentCalibratedOnTwoBenchmarksShowsBothFloors() {
+        TableSpec spec = new TableSpec(List.of("impl"), "impl", "a", Direction.HIGHER, List.of(), List.of());
+        TableSpec aa = new TableSpec(List.of("of", "copy"), "copy", "A", Direction.HIGHER, List.of(), List.of());
+        ComparisonResult tight = new ComparisonResult(Map.of("copy", "A"), 1.01, 0.98, 1.04, 0.95, 8, Verdict.SAME,
+                0.05, Direction.HIGHER, null);
+        ComparisonResult wide = new ComparisonResult(Map.of("copy", "A"), 0.97, 0.90, 1.05, 0.95, 8,
+                Verdict.INCONCLUSIVE, 0.05, Direction.LOWER, null);
+        List<ResultRecord> records = new ArrayList<>(List.of(
+                new ResultRecord("x", "thr", Map.of("impl", "a"), 2, 1, null, "ops/us", Map.of(), "quick", false, 8,
+                        null)));
+        for (String bench : List.of("thr", "burst")) {
+            records.add(new ResultRecord("calibrate", bench, Map.of("impl", "a", "of", "x", "copy", "A"), 2, 1, null,
+                    "ops/us", Map.of(), "quick", false, 8, null));
+            records.add(new ResultRecord("calibrate", bench, Map.of("impl", "a", "of", "x", "copy", "B"), 2, 1, null,
+                    "ops/us", Map.of(), "quick", false, 8, bench.equals("thr") ? tight : wide));
+        }
+        Map<String, ExperimentInfo> infos = new LinkedHashMap<>();
+        infos.put("x", new ExperimentInfo("x", "quick", 8, 60, 50, spec));
+        infos.put("calibrate", new ExperimentInfo("A/A", "quick", 8, 60, 50, aa));
+        String html = new HtmlReport().render(new ResultsFile.Contents(4, new MachineInfo(2, "17", "vm", "os"), "quick",
+                "2026-11-26T00:00:00Z", infos, records));
+        assertEquals(2, html.split("class=\"noise-floor\"", -1).length - 1, html);
+        assertTrue(html.contains("noise floor here for thr: ") && html.contains("gave 1.01x [0.98, 1.04]"), html);
+        assertTrue(html.contains("noise floor here for burst: ") && html.contains("gave 0.97x [0.90, 1.05]"), html);
+    }
+
     @Test
     void recordsWithIterationsShowWhereTheirNoiseIs() {
         TableSpec spec = new TableSpec(List.of("impl"), "impl", "a", Direction.HIGHER, List.of(), List.of());
