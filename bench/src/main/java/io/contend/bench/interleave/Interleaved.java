@@ -8,7 +8,6 @@ import java.net.MalformedURLException;
 import java.net.URL;
 import java.net.URLClassLoader;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -30,7 +29,10 @@ import java.util.function.Supplier;
  * 270, 330, 640 and 1100 ns for bursts of 10; SPSC throughput of 70 or 260 messages per microsecond), so per-fork
  * means compare placements more than implementations. Here every side runs a block of about {@code blockMs} in turn,
  * the order rotating from cycle to cycle and from round to round, so neighbouring blocks of two sides share a
- * placement, and a round's ratio of their means compares the implementations under the same conditions.
+ * placement, and a round's ratio of their means compares the implementations under the same conditions. The sides
+ * are also loaded, and their warm-up begun, in an order that rotates with the round ({@code loadOrder}): no side is
+ * always the first to allocate its data, start its threads and be compiled, so whatever that first place is worth
+ * falls on every side in turn instead of on the comparison's baseline in every round.
  *
  * <p>Each side is loaded by a class loader of its own, with the same class path, so that it has its own JIT profile
  * and compiled code, as a JVM running one implementation has: with one loader, a call site shared by every side
@@ -86,16 +88,19 @@ public final class Interleaved {
         int round = a.integer("round", 0, Integer.MAX_VALUE);
         Map<String, String> params = new LinkedHashMap<>(a.all());
         params.keySet().removeAll(OWN);
-        List<Side> sides = new ArrayList<>();
+        Side[] loaded = new Side[impls.size()];
+        List<Side> sides = Arrays.asList(loaded); // in the order given, whatever order they are loaded in
         String warmupLine;
         try {
-            for (String impl : impls) {
-                sides.add(Side.load(sideClass, impl, params));
+            for (int i : loadOrder(impls.size(), round)) {
+                loaded[i] = Side.load(sideClass, impls.get(i), params);
             }
             warmupLine = measure(sides, warmupMs, blockMs, blocks, round);
         } finally {
             for (Side side : sides) {
-                side.close();
+                if (side != null) {
+                    side.close();
+                }
             }
         }
         StringBuilder out = new StringBuilder(warmupLine);
@@ -110,6 +115,20 @@ public final class Interleaved {
         System.out.print(out);
         System.out.flush();
         System.exit(0); // sides' parked helper threads are daemons, but say so plainly
+    }
+
+    /**
+     * @param sides how many sides
+     * @param round the round
+     * @return the sides' indexes in the order they are loaded and begin their warm-up: from {@code round mod sides}
+     *         on, round-robin
+     */
+    static int[] loadOrder(int sides, int round) {
+        int[] order = new int[sides];
+        for (int k = 0; k < sides; k++) {
+            order[k] = (int) ((k + (long) round) % sides);
+        }
+        return order;
     }
 
     private static void append(StringBuilder out, double[] values) {
@@ -130,7 +149,7 @@ public final class Interleaved {
         long warmupEnd = start + (long) warmupMs * 1_000_000L * n;
         for (int cycle = 0; cycle == 0 || System.nanoTime() < warmupEnd; cycle++) {
             for (int j = 0; j < n; j++) {
-                Side side = sides.get((j + cycle) % n);
+                Side side = sides.get((int) ((j + (long) cycle + round) % n));
                 long t = Math.max(1, side.run());
                 // Aim each block at blockNanos, growing at most 8x per step while the code is still cold.
                 side.perBlock = Math.max(1, Math.min(side.perBlock * 8, side.perBlock * blockNanos / t));

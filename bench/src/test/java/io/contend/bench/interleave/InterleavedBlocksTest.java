@@ -44,6 +44,23 @@ class InterleavedBlocksTest {
         return side;
     }
 
+    /** Each side is loaded first in one of every n rounds, and every round loads each side once. */
+    @Test
+    void theLoadOrderRotatesWithTheRound() {
+        assertArrayEquals(new int[] {0, 1, 2}, Interleaved.loadOrder(3, 0));
+        assertArrayEquals(new int[] {1, 2, 0}, Interleaved.loadOrder(3, 1));
+        assertArrayEquals(new int[] {2, 0, 1}, Interleaved.loadOrder(3, 5));
+        assertArrayEquals(new int[] {1, 0}, Interleaved.loadOrder(2, Integer.MAX_VALUE));
+        int[] firsts = new int[4];
+        for (int round = 0; round < 8; round++) {
+            int[] order = Interleaved.loadOrder(4, round);
+            assertEquals(List.of(0, 1, 2, 3), java.util.Arrays.stream(order).sorted().boxed().toList(),
+                    "round " + round + " loads every side once");
+            firsts[order[0]]++;
+        }
+        assertArrayEquals(new int[] {2, 2, 2, 2}, firsts, "each side first as often as any other");
+    }
+
     @Test
     void aCycleDuringWhichTheJitCompiledIsMeasuredAgainAndOnlyTheCleanOnesAreKept() {
         Scripted a = new Scripted(List.of(100L, 100L, 100L, 100L), List.of());
