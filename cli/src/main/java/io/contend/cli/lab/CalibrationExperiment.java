@@ -75,9 +75,15 @@ public final class CalibrationExperiment implements Experiment {
         return comparisons;
     }
 
+    /**
+     * Quick: about as many rounds (8 or so on 2 CPUs) as a quick run gives its comparisons, so that each A/A
+     * interval is the floor of those comparisons' intervals. With the 3 rounds of a 100 s budget a floor said
+     * little, and a t interval on 3 or 4 rounds of bimodal JMH forks false-alarmed (an A/A row slower in
+     * docs/results/2026-11-29-quick-45). Full mode makes at least 5 rounds, whatever its budget.
+     */
     @Override
     public Duration budget(LabMode mode) {
-        return mode.budget(Duration.ofSeconds(100), Duration.ofMinutes(3));
+        return mode.budget(Duration.ofSeconds(240), Duration.ofMinutes(3));
     }
 
     @Override
