@@ -50,7 +50,7 @@ import java.util.function.Supplier;
  * takes a slack and a supplier whose failure must still fill the claimed slot (try/finally). When offer went through
  * claimAndWrite, a round trip of one message through two of these queues and an echo thread was measurably slower
  * than through JCTools' queue; offer's own loop closed most of that gap (the lab's MpscArray bursts of 1, old and
- * new builds alternated; the numbers are in the commit that split them). The slow path, which rereads the consumer
+ * new builds alternated: docs/results/2026-11-29-mpscarray-offer-loop). The slow path, which rereads the consumer
  * index, is shared (refreshLimit).
  *
  * Padding: pads are byte fields, because since JDK 15 the JVM fills holes in a superclass's layout with a

@@ -105,8 +105,7 @@ public final class QueuesExperiment implements Experiment, Calibrated {
                     }
                 }
                 comparisons.add(new Comparison(side(THROUGHPUT, queue, QueueFactory.JCTOOLS, c, null), contenders,
-                        Direction.HIGHER, new Interleaving(ThroughputLoop.class.getName(),
-                                Map.of("queue", queue, "chunk", chunk), Interleaving.Settings.of(plan.mode()), true)));
+                        Direction.HIGHER, throughputInterleaving(queue, chunk, plan)));
             }
         }
         List<String> bursts = every ? BURSTS : plan.smoke() ? List.of("10") : HEADLINE_BURSTS;
@@ -129,12 +128,22 @@ public final class QueuesExperiment implements Experiment, Calibrated {
                     }
                 }
                 comparisons.add(new Comparison(burstSide(queue, QueueFactory.JCTOOLS, burst), contenders,
-                        Direction.LOWER, new Interleaving(BurstLoop.class.getName(),
-                                Map.of("queue", queue, "chunk", HEADLINE_CHUNK, "burst", burst), Interleaving.Settings.of(plan.mode()),
-                                false)));
+                        Direction.LOWER, burstInterleaving(queue, burst, plan)));
             }
         }
         return comparisons;
+    }
+
+    /** Throughput's joint measurement: every side in one JVM, in blocks, scored in messages per microsecond. */
+    private static Interleaving throughputInterleaving(String queue, String chunk, LabPlan plan) {
+        return new Interleaving(ThroughputLoop.class.getName(), Map.of("queue", queue, "chunk", chunk),
+                Interleaving.Settings.of(plan.mode()), true);
+    }
+
+    /** Burst round trips' joint measurement: every side in one JVM, in blocks, scored in ns per round trip. */
+    private static Interleaving burstInterleaving(String queue, String burst, LabPlan plan) {
+        return new Interleaving(BurstLoop.class.getName(), Map.of("queue", queue, "chunk", HEADLINE_CHUNK,
+                "burst", burst), Interleaving.Settings.of(plan.mode()), false);
     }
 
     private static Trial burstSide(String queue, String impl, String burst) {
@@ -159,9 +168,9 @@ public final class QueuesExperiment implements Experiment, Calibrated {
      */
     @Override
     public Comparison calibration(LabPlan plan) {
-        return new Comparison(copy("A"), List.of(copy("B")), Direction.HIGHER,
-                new Interleaving(ThroughputLoop.class.getName(), Map.of("queue", QueueFactory.SPSC_ARRAY, "chunk",
-                        HEADLINE_CHUNK), Interleaving.Settings.of(plan.mode()), true));
+        return new Comparison(copy(THROUGHPUT, QueueFactory.SPSC_ARRAY, null, "A"),
+                List.of(copy(THROUGHPUT, QueueFactory.SPSC_ARRAY, null, "B")), Direction.HIGHER,
+                throughputInterleaving(QueueFactory.SPSC_ARRAY, HEADLINE_CHUNK, plan));
     }
 
     /**
@@ -173,15 +182,10 @@ public final class QueuesExperiment implements Experiment, Calibrated {
     @Override
     public List<Comparison> calibrations(LabPlan plan) {
         String burst = HEADLINE_BURSTS.get(0);
-        Map<String, String> shared = Map.of("queue", QueueFactory.MPSC_ARRAY, "chunk", HEADLINE_CHUNK, "burst", burst);
         Comparison bursts = new Comparison(copy(BURST, QueueFactory.MPSC_ARRAY, burst, "A"),
                 List.of(copy(BURST, QueueFactory.MPSC_ARRAY, burst, "B")), Direction.LOWER,
-                new Interleaving(BurstLoop.class.getName(), shared, Interleaving.Settings.of(plan.mode()), false));
+                burstInterleaving(QueueFactory.MPSC_ARRAY, burst, plan));
         return List.of(calibration(plan), bursts);
-    }
-
-    private Trial copy(String copy) {
-        return copy(THROUGHPUT, QueueFactory.SPSC_ARRAY, null, copy);
     }
 
     private Trial copy(String benchmark, String queue, String burst, String copy) {
