@@ -54,7 +54,11 @@ record Interleaving(String sideClass, String implParam, Map<String, String> para
          * within it) and 6 blocks of 40 ms. Within a round a side's blocks agree to a few per cent; what differs
          * is its level from JVM to JVM (its compiled code, where its data lies), so the budget goes to rounds
          * rather than blocks. A block is short enough that neighbouring blocks of two sides mostly share where
-         * their threads run, which holds for seconds on the machines measured.
+         * their threads run, which holds for seconds on the machines measured. Full: 1 s of warm-up, for code that
+         * reaches C2 late (a linked queue's step to its next chunk runs once per chunk of messages), and 10 blocks of
+         * 100 ms. It too buys rounds rather than blocks: with 30 blocks a round (docs/results/2026-11-28-full-backoff),
+         * a side's rounds spread almost as much as with their first 6 blocks alone, and each round cost 5 s a side,
+         * where these cost 2.
          *
          * @param mode the lab mode
          * @return its settings
@@ -63,7 +67,7 @@ record Interleaving(String sideClass, String implParam, Map<String, String> para
             return switch (mode) {
                 case SMOKE -> new Settings(100, 20, 3);
                 case QUICK -> new Settings(400, 40, 6);
-                case FULL -> new Settings(2_000, 100, 30);
+                case FULL -> new Settings(1_000, 100, 10);
             };
         }
 
