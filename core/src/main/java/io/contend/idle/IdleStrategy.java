@@ -167,6 +167,8 @@ public interface IdleStrategy {
                         Long.parseLong(parts[4]));
             } catch (NumberFormatException e) {
                 throw new IllegalArgumentException("not a number in idle strategy '" + spec + "': " + e.getMessage(), e);
+            } catch (IllegalArgumentException e) { // a number out of range: backoff's message names the parameter
+                throw new IllegalArgumentException("idle strategy '" + spec + "': " + e.getMessage(), e);
             }
         }
         throw new IllegalArgumentException("unknown idle strategy '" + spec + "'; expected busySpin, yielding, noOp, "

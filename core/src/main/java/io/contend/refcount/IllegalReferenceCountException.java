@@ -5,7 +5,8 @@ package io.contend.refcount;
  * count, or releasing more than is held. Carries the count seen and the step attempted.
  *
  * <p>The constructors are those of Netty's {@code io.netty.util.IllegalReferenceCountException}, with the same
- * messages, so that a subclass of {@link AbstractRefCounted} can report an access to a released object as Netty's
+ * messages (but for a delta of {@code Integer.MIN_VALUE}, whose decrement this class writes as 2147483648 where Netty's
+ * negation overflows to -2147483648; no updater here produces that step), so that a subclass of {@link AbstractRefCounted} can report an access to a released object as Netty's
  * buffers do ({@code new IllegalReferenceCountException(0)}). A constructor that is not given the count or the
  * step records {@link #UNKNOWN}.
  */

@@ -111,6 +111,10 @@ class IdleStrategyTest {
         assertTrue(assertThrows(IllegalArgumentException.class, () -> IdleStrategy.parse("backoff:1:x:1:1"))
                 .getMessage().startsWith("not a number in idle strategy 'backoff:1:x:1:1'"));
         assertThrows(IllegalArgumentException.class, () -> IdleStrategy.parse("backoff:1:1"));
+        assertEquals("idle strategy 'backoff:-1:0:1:1': maxSpins must be at least 0: -1",
+                assertThrows(IllegalArgumentException.class, () -> IdleStrategy.parse("backoff:-1:0:1:1")).getMessage());
+        assertTrue(assertThrows(IllegalArgumentException.class, () -> IdleStrategy.supplier("backoff:0:0:2:1"))
+                .getMessage().startsWith("idle strategy 'backoff:0:0:2:1': maxParkNanos"));
         assertThrows(NullPointerException.class, () -> IdleStrategy.parse(null));
         assertEquals("maxSpins must be at least 0: -1",
                 assertThrows(IllegalArgumentException.class, () -> IdleStrategy.backoff(-1, 0, 1, 1)).getMessage());
