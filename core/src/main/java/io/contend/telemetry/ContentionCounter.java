@@ -12,7 +12,9 @@ import java.util.Objects;
  * lookup in its own map) and adds to it with plain reads and release stores (see ContentionCell). The first
  * record of a thread registers its cell under the lock; snapshot() sums the registered cells under the same
  * lock and folds the cells of threads that have ended into a retired total, so a pool that churns threads
- * does not grow the list without bound and no count is lost.
+ * does not grow the list without bound and no count is lost. Registration folds too, whenever the list has doubled
+ * since its last fold, so a counter that nobody snapshots keeps at most about twice as many cells as live recording
+ * threads (amortized O(1) a registration), and no ended Thread is held longer than that.
  *
  * Invariants: every count recorded is in exactly one place: a live cell or the retired total. A cell is
  * folded only when its owner is dead, i.e. will never write it again.
@@ -41,6 +43,8 @@ public final class ContentionCounter {
     private final int burstThreshold;
     private final ThreadLocal<ContentionCell> cell = ThreadLocal.withInitial(this::register);
     private final List<ContentionCell> cells = new ArrayList<>();
+    /** Registration folds ended threads' cells when the list reaches this size; guarded by the lock. */
+    private int foldAtSize = 16;
     private long retiredOperations;
     private long retiredAttempts;
     private long retiredFailures;
@@ -66,11 +70,16 @@ public final class ContentionCounter {
     /**
      * Records one operation on the calling thread.
      *
-     * @param attempts atomic instructions the operation issued, at least 1 for a real operation
-     * @param failures failed CAS attempts among them
-     * @param backoffNanos time it spent backing off
+     * @param attempts atomic instructions the operation issued, at least 0 (at least 1 for a real operation)
+     * @param failures failed CAS attempts among them, in [0, attempts]
+     * @param backoffNanos time it spent backing off, at least 0
+     * @throws IllegalArgumentException naming the values if one is out of range (nothing is recorded)
      */
     public void record(long attempts, long failures, long backoffNanos) {
+        if ((attempts | failures | backoffNanos) < 0 || failures > attempts) {
+            throw new IllegalArgumentException("need attempts >= 0, failures in [0, attempts] and backoffNanos >= 0: "
+                    + "attempts=" + attempts + ", failures=" + failures + ", backoffNanos=" + backoffNanos);
+        }
         cell.get().record(attempts, failures, backoffNanos);
         if (failures >= burstThreshold && BurstEvents.JFR_PRESENT) {
             BurstEvents.emit(name, failures, backoffNanos);
@@ -80,6 +89,10 @@ public final class ContentionCounter {
     private ContentionCell register() {
         ContentionCell created = new ContentionCell(Thread.currentThread());
         synchronized (cells) {
+            if (cells.size() >= foldAtSize) {
+                foldEndedThreads();
+                foldAtSize = Math.max(16, 2 * cells.size());
+            }
             cells.add(created);
         }
         return created;
@@ -116,6 +129,13 @@ public final class ContentionCounter {
                 retiredBackoffNanos += last.backoffNanos();
                 cells.remove(i);
             }
+        }
+    }
+
+    /** @return the cells registered and not yet folded: for tests of the bound on them */
+    int registeredCells() {
+        synchronized (cells) {
+            return cells.size();
         }
     }
 

@@ -44,6 +44,33 @@ class ContentionCounterTest {
     }
 
     @Test
+    void threadChurnWithoutSnapshotsKeepsTheCellsBoundedAndLosesNothing() throws Exception {
+        ContentionCounter counter = new ContentionCounter("churn");
+        int maxCells = 0;
+        for (int t = 0; t < 2_000; t++) {
+            Thread thread = new Thread(() -> counter.record(2, 1, 3));
+            thread.start();
+            thread.join();
+            maxCells = Math.max(maxCells, counter.registeredCells());
+        }
+        assertTrue(maxCells <= 32, "cells kept for 2,000 ended threads, one at a time: " + maxCells);
+        assertEquals(new ContentionSnapshot("churn", 2_000, 4_000, 2_000, 6_000), counter.snapshot());
+    }
+
+    @Test
+    void recordRejectsCountsThatCannotBeAndRecordsNothing() {
+        ContentionCounter counter = new ContentionCounter("checked");
+        for (long[] bad : new long[][] {{-5, -3, -7}, {1, 5, 0}, {0, Long.MAX_VALUE, 0}, {3, -1, 0}, {3, 1, -1}}) {
+            IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                    () -> counter.record(bad[0], bad[1], bad[2]));
+            assertTrue(e.getMessage().contains("attempts=" + bad[0] + ", failures=" + bad[1]), e.getMessage());
+        }
+        counter.record(0, 0, 0);
+        counter.record(4, 4, 9);
+        assertEquals(new ContentionSnapshot("checked", 2, 4, 4, 9), counter.snapshot());
+    }
+
+    @Test
     void currentThreadSnapshotSeesOnlyThisThread() throws Exception {
         ContentionCounter counter = new ContentionCounter("mine");
         counter.record(1, 0, 0);
