@@ -49,6 +49,8 @@ public final class LeakDetector {
     public static final int MAX_SAMPLING_INTERVAL = 1 << 30;
 
     private static final LeakDetector DISABLED = new LeakDetector(0, report -> { });
+    /** Where {@link #global()} reports leaks, and where any detector reports a listener that failed in track(). */
+    private static final System.Logger LOG = System.getLogger("io.contend.leak");
 
     private final int samplingInterval;
     private final LeakListener listener;
@@ -70,33 +72,56 @@ public final class LeakDetector {
         return DISABLED;
     }
 
-    /** @return the process-wide detector used by {@link AbstractRefCounted} by default */
+    /**
+     * @return the process-wide detector used by {@link AbstractRefCounted} by default
+     * @throws IllegalArgumentException naming {@value #SAMPLING_PROPERTY} and its value, at every call, if the
+     *         property is set to anything but an integer in [0, {@value #MAX_SAMPLING_INTERVAL}]
+     */
     public static LeakDetector global() {
+        if (Global.INSTANCE == null) {
+            throw new IllegalArgumentException(Global.PROBLEM);
+        }
         return Global.INSTANCE;
     }
 
-    /** Lazily created, so that reading the property happens on first use. */
+    /**
+     * Lazily created, so that reading the property happens on first use. A bad property leaves INSTANCE null and
+     * its problem in PROBLEM, so that every call says what is wrong (a static initializer that threw would leave
+     * later calls a NoClassDefFoundError that does not).
+     */
     private static final class Global {
-        static final LeakDetector INSTANCE = create();
-
-        private static LeakDetector create() {
-            String text = System.getProperty(SAMPLING_PROPERTY);
-            int interval = DEFAULT_SAMPLING_INTERVAL;
-            if (text != null) {
-                try {
-                    interval = Integer.parseInt(text.trim());
-                } catch (NumberFormatException e) {
-                    throw new IllegalArgumentException(SAMPLING_PROPERTY + " must be an integer in [0, "
-                            + MAX_SAMPLING_INTERVAL + "]: '" + text + "'", e);
-                }
-            }
-            System.Logger logger = System.getLogger("io.contend.leak");
-            return new LeakDetector(interval, report -> logger.log(System.Logger.Level.ERROR, report.toString()));
-        }
+        static final String TEXT = System.getProperty(SAMPLING_PROPERTY);
+        static final String PROBLEM = samplingPropertyProblem(TEXT);
+        static final LeakDetector INSTANCE = PROBLEM == null
+                ? new LeakDetector(TEXT == null ? DEFAULT_SAMPLING_INTERVAL : Integer.parseInt(TEXT.trim()),
+                        report -> LOG.log(System.Logger.Level.ERROR, report.toString()))
+                : null;
     }
 
     /**
-     * Decides whether to track a new object, and reports leaks found so far when it does.
+     * @param text the value of {@value #SAMPLING_PROPERTY}, or null when it is unset
+     * @return what is wrong with it, naming the property and the text, or null if it is unset or a valid interval
+     */
+    static String samplingPropertyProblem(String text) {
+        if (text == null) {
+            return null;
+        }
+        try {
+            int interval = Integer.parseInt(text.trim());
+            if (interval >= 0 && interval <= MAX_SAMPLING_INTERVAL) {
+                return null;
+            }
+        } catch (NumberFormatException e) {
+            // not an integer: said below, as for one out of range
+        }
+        return SAMPLING_PROPERTY + " must be an integer in [0, " + MAX_SAMPLING_INTERVAL + "]: '" + text + "'";
+    }
+
+    /**
+     * Decides whether to track a new object, and reports leaks found so far when it does. A listener that throws
+     * while called from here does not fail the caller (which is typically constructing an unrelated object): its
+     * exception is logged at ERROR to the {@link System.Logger} "io.contend.leak", and the remaining reports are
+     * still delivered.
      *
      * @param referent the new object
      * @return its tracker, or null when the object is not sampled (always null when disabled)
@@ -109,23 +134,45 @@ public final class LeakDetector {
         if (samplingInterval > 1 && ThreadLocalRandom.current().nextInt(samplingInterval) != 0) {
             return null;
         }
-        reportLeaks();
+        try {
+            reportLeaks();
+        } catch (RuntimeException | Error e) {
+            LOG.log(System.Logger.Level.ERROR, "leak listener " + listener + " failed", e);
+        }
         return new LeakTracker(referent, queue, live);
     }
 
     /**
-     * Reports every tracked object collected without its final release since the last call.
+     * Reports every tracked object collected without its final release since the last call. Every report is
+     * delivered even if the listener throws on one: the first exception is thrown after the last report, with any
+     * later ones added to it as suppressed.
      *
      * @return how many leaks were reported
+     * @throws RuntimeException or Error, the first the listener threw, once every report has been delivered
      */
     public int reportLeaks() {
         int reported = 0;
+        Throwable failure = null;
         for (Reference<?> ref = queue.poll(); ref != null; ref = queue.poll()) {
             LeakTracker tracker = (LeakTracker) ref;
             if (live.remove(tracker)) {
-                listener.onLeak(tracker.report());
                 reported++;
+                try {
+                    listener.onLeak(tracker.report());
+                } catch (RuntimeException | Error e) {
+                    if (failure == null) {
+                        failure = e;
+                    } else {
+                        failure.addSuppressed(e);
+                    }
+                }
             }
+        }
+        if (failure instanceof RuntimeException) {
+            throw (RuntimeException) failure;
+        }
+        if (failure != null) {
+            throw (Error) failure;
         }
         return reported;
     }

@@ -127,4 +127,51 @@ class LeakDetectorTest {
         assertEquals("LeakDetector[disabled, tracking 0]", LeakDetector.disabled().toString());
         assertEquals(LeakDetector.DEFAULT_SAMPLING_INTERVAL, LeakDetector.global().samplingInterval());
     }
+
+    @Test
+    void theSamplingPropertyIsCheckedWithItsNameAndText() {
+        assertEquals(null, LeakDetector.samplingPropertyProblem(null));
+        assertEquals(null, LeakDetector.samplingPropertyProblem(" 0 "));
+        assertEquals(null, LeakDetector.samplingPropertyProblem("1073741824"));
+        for (String bad : new String[] {"-3", "1073741825", "abc", ""}) {
+            assertEquals("io.contend.leakDetection.samplingInterval must be an integer in [0, 1073741824]: '" + bad
+                    + "'", LeakDetector.samplingPropertyProblem(bad));
+        }
+    }
+
+    @Test
+    void aListenerThatThrowsNeitherFailsTrackNorLosesTheOtherReports() {
+        List<LeakReport> reports = new CopyOnWriteArrayList<>();
+        LeakDetector detector = new LeakDetector(1, report -> {
+            reports.add(report);
+            throw new IllegalStateException("listener failed on report " + reports.size());
+        });
+        for (int i = 0; i < 3; i++) {
+            createLeak(detector);
+        }
+        // Each new object's track() drains the leaks found so far and calls the failing listener for each; the
+        // construction still succeeds and the new object is tracked and released normally.
+        for (int i = 0; i < 200 && reports.size() < 3; i++) {
+            System.gc();
+            Leaky next = new Leaky(detector);
+            assertTrue(next.release());
+        }
+        assertEquals(3, reports.size(), "every leak reached the listener");
+        assertEquals(0, detector.trackedCount());
+        // reportLeaks() delivers every report, then throws the first failure with the later ones suppressed.
+        for (int i = 0; i < 2; i++) {
+            createLeak(detector);
+        }
+        for (int i = 0; i < 200 && reports.size() < 5; i++) {
+            System.gc();
+            int before = reports.size();
+            try {
+                assertEquals(0, detector.reportLeaks());
+            } catch (IllegalStateException e) {
+                assertEquals("listener failed on report " + (before + 1), e.getMessage());
+                assertEquals(reports.size() - before - 1, e.getSuppressed().length);
+            }
+        }
+        assertEquals(5, reports.size());
+    }
 }
