@@ -78,22 +78,32 @@ public final class MemoryPool {
     private volatile int waiters;
 
     /**
+     * The largest budget: half of {@code Long.MAX_VALUE} (4 EiB), so that a request added to the reserved count
+     * cannot overflow it. Pass it for a pool that accounts without a practical limit; {@code Long.MAX_VALUE} itself
+     * is refused, not quietly lowered.
+     */
+    public static final long MAX_LIMIT_BYTES = Long.MAX_VALUE / 2;
+
+    /**
      * A pool that fails at once when full.
      *
-     * @param limitBytes the budget, at least 0
+     * @param limitBytes the budget, in [0, {@link #MAX_LIMIT_BYTES}]
+     * @throws IllegalArgumentException naming the value if it is out of range
      */
     public MemoryPool(long limitBytes) {
         this(limitBytes, OnLimit.FAIL, 0, TimeUnit.NANOSECONDS);
     }
 
     /**
-     * @param limitBytes the budget, at least 0
+     * @param limitBytes the budget, in [0, {@link #MAX_LIMIT_BYTES}]
      * @param onLimit fail at once, or block
      * @param timeout how long a blocked request waits, at least 0 (ignored for FAIL)
      * @param unit unit of the timeout
+     * @throws IllegalArgumentException naming the value if limitBytes or timeout is out of range
+     * @throws NullPointerException if onLimit or unit is null
      */
     public MemoryPool(long limitBytes, OnLimit onLimit, long timeout, TimeUnit unit) {
-        this.limitBytes = Checks.inRange("limitBytes", limitBytes, 0, Long.MAX_VALUE / 2);
+        this.limitBytes = Checks.inRange("limitBytes", limitBytes, 0, MAX_LIMIT_BYTES);
         this.onLimit = Objects.requireNonNull(onLimit, "onLimit");
         Checks.inRange("timeout", timeout, 0, Long.MAX_VALUE);
         this.timeoutNanos = Objects.requireNonNull(unit, "unit").toNanos(timeout);
@@ -200,7 +210,8 @@ public final class MemoryPool {
     /**
      * Returns reserved bytes and wakes waiting requests.
      *
-     * @param bytes bytes to return, at least 0
+     * @param bytes bytes to return, in [0, {@link #limitBytes()}]
+     * @throws IllegalArgumentException naming the value if it is out of that range (nothing is returned)
      * @throws IllegalStateException if that is more than is reserved (nothing is returned). The check reads the
      *         count, so it is best-effort under contention: an over-release that races a refused request's rollback
      *         can pass unnoticed and leave the count below zero. Releasing exactly what was granted is always exact.

@@ -85,8 +85,8 @@ public interface BackoffStrategy {
     }
 
     /**
-     * @param maxSpins failures answered with {@link Thread#onSpinWait()}, at least 0
-     * @param maxYields further failures answered with {@link Thread#yield()}, at least 0
+     * @param maxSpins failures answered with {@link Thread#onSpinWait()}, in [0, Integer.MAX_VALUE / 2]
+     * @param maxYields further failures answered with {@link Thread#yield()}, in [0, Integer.MAX_VALUE / 2]
      * @param minParkNanos first park period, in [1, {@link #MAX_DELAY_NANOS}]
      * @param maxParkNanos longest park period, in [minParkNanos, {@link #MAX_DELAY_NANOS}]
      * @return spin, then yield, then park with a doubling period
@@ -140,6 +140,8 @@ public interface BackoffStrategy {
             }
         } catch (NumberFormatException e) {
             throw new IllegalArgumentException("not a number in backoff strategy '" + spec + "': " + e.getMessage(), e);
+        } catch (IllegalArgumentException e) { // a number out of range: the factory's message names the parameter
+            throw new IllegalArgumentException("backoff strategy '" + spec + "': " + e.getMessage(), e);
         }
         throw new IllegalArgumentException("unknown backoff strategy '" + spec + "'; expected none, constant:NANOS, "
                 + "exponential:MIN:MAX, spinYieldPark or spinYieldPark:SPINS:YIELDS:MINPARK:MAXPARK");

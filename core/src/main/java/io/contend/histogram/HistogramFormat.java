@@ -49,6 +49,7 @@ public final class HistogramFormat {
      * @return the histogram in this format
      */
     public static byte[] toByteArray(StreamingHistogram histogram) {
+        Objects.requireNonNull(histogram, "histogram");
         return FormatWriter.encode(histogram);
     }
 
@@ -57,6 +58,7 @@ public final class HistogramFormat {
      * @return the length of {@link #toByteArray}'s result, without encoding
      */
     public static int serializedSize(StreamingHistogram histogram) {
+        Objects.requireNonNull(histogram, "histogram");
         return FormatWriter.size(histogram);
     }
 
@@ -69,6 +71,7 @@ public final class HistogramFormat {
      *         remaining; then nothing is written
      */
     public static void write(StreamingHistogram histogram, ByteBuffer out) {
+        Objects.requireNonNull(out, "out");
         out.put(toByteArray(histogram));
     }
 
@@ -80,6 +83,7 @@ public final class HistogramFormat {
      * @throws HistogramFormatException if the bytes are not one valid histogram
      */
     public static StreamingHistogram fromByteArray(byte[] bytes) {
+        Objects.requireNonNull(bytes, "bytes");
         return fromByteArray(bytes, 0, bytes.length);
     }
 
@@ -94,6 +98,7 @@ public final class HistogramFormat {
      * @throws IndexOutOfBoundsException if the range is not inside the array
      */
     public static StreamingHistogram fromByteArray(byte[] bytes, int offset, int length) {
+        Objects.requireNonNull(bytes, "bytes");
         Objects.checkFromIndexSize(offset, length, bytes.length);
         return fromByteBuffer(ByteBuffer.wrap(bytes, offset, length));
     }
@@ -107,6 +112,7 @@ public final class HistogramFormat {
      *         unchanged
      */
     public static StreamingHistogram fromByteBuffer(ByteBuffer in) {
+        Objects.requireNonNull(in, "in");
         FormatReader reader = new FormatReader(in);
         StreamingHistogram histogram = reader.histogram();
         reader.requireEnd();
@@ -124,6 +130,7 @@ public final class HistogramFormat {
      *         then unchanged
      */
     public static StreamingHistogram read(ByteBuffer in) {
+        Objects.requireNonNull(in, "in");
         FormatReader reader = new FormatReader(in);
         StreamingHistogram histogram = reader.histogram();
         in.position(reader.position());
@@ -138,6 +145,7 @@ public final class HistogramFormat {
      * @throws IOException if the stream fails
      */
     public static void write(StreamingHistogram histogram, DataOutput out) throws IOException {
+        Objects.requireNonNull(out, "out");
         byte[] bytes = toByteArray(histogram);
         out.writeInt(bytes.length);
         out.write(bytes);
@@ -153,6 +161,7 @@ public final class HistogramFormat {
      * @throws IOException if the stream fails
      */
     public static StreamingHistogram read(DataInput in) throws IOException {
+        Objects.requireNonNull(in, "in");
         byte[] bytes;
         try {
             int length = in.readInt();
@@ -162,7 +171,10 @@ public final class HistogramFormat {
             bytes = new byte[length];
             in.readFully(bytes);
         } catch (EOFException e) {
-            throw new HistogramFormatException("truncated: the stream ended inside a histogram");
+            HistogramFormatException truncated = new HistogramFormatException("truncated: the stream ended inside a "
+                    + "histogram");
+            truncated.initCause(e);
+            throw truncated;
         }
         return fromByteArray(bytes);
     }

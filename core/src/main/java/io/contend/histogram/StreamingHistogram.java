@@ -2,6 +2,7 @@ package io.contend.histogram;
 
 import io.contend.internal.Checks;
 import java.util.Arrays;
+import java.util.Objects;
 
 /**
  * An immutable streaming histogram: at most {@code maxBins} bins (point, count), points strictly increasing,
@@ -214,6 +215,7 @@ public final class StreamingHistogram {
      * @return a new histogram; neither input changes
      */
     public StreamingHistogram merge(StreamingHistogram other, int maxBins) {
+        Objects.requireNonNull(other, "other");
         Checks.inRange("maxBins", maxBins, 1, StreamingHistogramBuilder.MAX_BINS);
         long[] mergedPoints = new long[points.length + other.points.length];
         long[] mergedCounts = new long[mergedPoints.length];
@@ -251,6 +253,7 @@ public final class StreamingHistogram {
      * @return a new histogram; neither input changes
      */
     public StreamingHistogram merge(StreamingHistogram other) {
+        Objects.requireNonNull(other, "other");
         int bins = isEmpty() != other.isEmpty() ? (isEmpty() ? other.maxBins : maxBins) : Math.max(maxBins, other.maxBins);
         return merge(other, bins);
     }
@@ -270,6 +273,7 @@ public final class StreamingHistogram {
      * @param consumer receives each bin's point and count
      */
     public void forEach(PointConsumer consumer) {
+        Objects.requireNonNull(consumer, "consumer");
         for (int i = 0; i < points.length; i++) {
             consumer.accept(points[i], counts[i]);
         }

@@ -49,6 +49,10 @@ class MemoryPoolTest {
         assertFalse(pool.tryReserve(11));
         assertThrows(IllegalArgumentException.class, () -> pool.reserve(-1));
         assertThrows(IllegalArgumentException.class, () -> pool.release(-1));
+        assertEquals("bytes must be in [0, 10]: 11",
+                assertThrows(IllegalArgumentException.class, () -> pool.release(11)).getMessage());
+        assertEquals(MemoryPool.MAX_LIMIT_BYTES, new MemoryPool(MemoryPool.MAX_LIMIT_BYTES).limitBytes());
+        assertThrows(IllegalArgumentException.class, () -> new MemoryPool(Long.MAX_VALUE));
         assertThrows(IllegalArgumentException.class,
                 () -> new MemoryPool(1, MemoryPool.OnLimit.BLOCK, -1, TimeUnit.SECONDS));
         assertThrows(NullPointerException.class, () -> new MemoryPool(1, null, 1, TimeUnit.SECONDS));

@@ -31,7 +31,7 @@ class BackoffStrategyTest {
 
     @ParameterizedTest
     @ValueSource(strings = {"", "constant", "constant:", "constant:x", "exponential:1", "wait:5", "none:1",
-            "spinYieldPark:1:2:3"})
+            "spinYieldPark:1:2:3", "constant:0", "exponential:5:4", "spinYieldPark:-1:0:1:1"})
     void parseRejectsMalformedTextNamingIt(String spec) {
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> BackoffStrategy.parse(spec));
         assertTrue(e.getMessage().contains("'" + spec + "'"), e.getMessage());

@@ -211,7 +211,26 @@ class HistogramFormatTest {
                 () -> HistogramFormat.read(new DataInputStream(new ByteArrayInputStream(huge)))).getMessage();
         assertTrue(message.startsWith("length 2147483647 is out of range"), message);
         byte[] shortStream = {0, 0, 0, 50, 'C', 'S'};
-        assertThrows(HistogramFormatException.class,
+        HistogramFormatException truncated = assertThrows(HistogramFormatException.class,
                 () -> HistogramFormat.read(new DataInputStream(new ByteArrayInputStream(shortStream))));
+        assertTrue(truncated.getCause() instanceof java.io.EOFException, String.valueOf(truncated.getCause()));
+    }
+
+    @Test
+    void nullArgumentsAreNamed() {
+        StreamingHistogram h = StreamingHistogram.empty(4);
+        assertEquals("histogram", assertThrows(NullPointerException.class, () -> HistogramFormat.toByteArray(null))
+                .getMessage());
+        assertEquals("histogram", assertThrows(NullPointerException.class,
+                () -> HistogramFormat.serializedSize(null)).getMessage());
+        assertEquals("bytes", assertThrows(NullPointerException.class,
+                () -> HistogramFormat.fromByteArray(null)).getMessage());
+        assertEquals("in", assertThrows(NullPointerException.class,
+                () -> HistogramFormat.fromByteBuffer(null)).getMessage());
+        assertEquals("out", assertThrows(NullPointerException.class,
+                () -> HistogramFormat.write(h, (ByteBuffer) null)).getMessage());
+        assertEquals("other", assertThrows(NullPointerException.class, () -> h.merge(null)).getMessage());
+        assertEquals("other", assertThrows(NullPointerException.class, () -> h.merge(null, 5)).getMessage());
+        assertEquals("consumer", assertThrows(NullPointerException.class, () -> h.forEach(null)).getMessage());
     }
 }
