@@ -32,7 +32,7 @@ public final class ExponentialBackoff implements BackoffStrategy {
     /**
      * The delay ceiling after {@code failures} consecutive failures, saturating at the maximum.
      *
-     * @param failures consecutive failures, at least 1
+     * @param failures consecutive failures, 1 after the first; any below 1 count as 1
      * @return the ceiling in nanoseconds, in [min, max]
      */
     public long ceilingNanos(int failures) {

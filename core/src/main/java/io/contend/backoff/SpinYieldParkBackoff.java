@@ -44,15 +44,15 @@ public final class SpinYieldParkBackoff implements BackoffStrategy {
     /**
      * The park period after {@code failures} consecutive failures, once spinning and yielding are used up.
      *
-     * @param failures consecutive failures
+     * @param failures consecutive failures; any below {@code maxSpins + maxYields + 2} give minPark
      * @return the period in nanoseconds, in [minPark, maxPark]
      */
     public long parkNanos(int failures) {
-        int doublings = Math.max(0, failures - maxSpins - maxYields - 1);
+        long doublings = Math.max(0L, (long) failures - maxSpins - maxYields - 1); // long: no overflow at MIN_VALUE
         if (doublings >= 33) {
             return maxParkNanos;
         }
-        return Math.min(maxParkNanos, minParkNanos << doublings);
+        return Math.min(maxParkNanos, minParkNanos << (int) doublings);
     }
 
     @Override

@@ -84,6 +84,10 @@ class BackoffStrategyTest {
         assertEquals(4_000, backoff.parkNanos(18));
         assertEquals(1_000_000, backoff.parkNanos(100));
         assertEquals(1_000_000, backoff.parkNanos(Integer.MAX_VALUE));
+        assertEquals(1_000, backoff.parkNanos(Integer.MIN_VALUE));
+        SpinYieldParkBackoff wide = new SpinYieldParkBackoff(Integer.MAX_VALUE / 2, Integer.MAX_VALUE / 2, 3, 100);
+        assertEquals(3, wide.parkNanos(Integer.MIN_VALUE), "no overflow below the spins and yields");
+        assertEquals(3, wide.parkNanos(Integer.MAX_VALUE), "2^31 - 1 failures: the first park after the yields");
     }
 
     @Test
