@@ -13,9 +13,14 @@ import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collection;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Objects;
+import java.util.Set;
 import java.util.concurrent.SynchronousQueue;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
@@ -43,6 +48,12 @@ import java.util.function.Consumer;
  * seconds the next is refused with 429 for 9d), and it gives up with 503 if writers do not drain within the
  * request timeout.
  *
+ * Bodies are read in chunks of BODY_CHUNK_BYTES, each reserved from bodyBytes once it has arrived, so a client that
+ * trickles its body holds a share of the budget for the bytes it sent, not for the length it declared (reserving
+ * the declared length up front let three clients that each sent one byte of a declared 1 MiB body hold the whole
+ * budget for the request timeout, and every other PUT and GET waited and got 503). Unreserved, each handler holds
+ * at most one chunk.
+ *
  * Order of writes: one WriteClock for every handler thread (the workload's), so per row the path is a
  * linearizable register; the ledger records each write's start after its request was read and its
  * acknowledgement before the response is sent.
@@ -67,8 +78,11 @@ import java.util.function.Consumer;
  *
  * Cross-site requests: a browser adds Origin to cross-site POSTs and cannot add a custom header without a CORS
  * preflight this server never grants, so requests with a foreign Origin are refused (403) and /check needs the
- * token header. On a loopback address the Host header must name a loopback host, so a page that rebinds its DNS
- * name to 127.0.0.1 cannot reach the server either.
+ * token header. A page that rebinds its own DNS name to the server's address is same-origin with itself, so the Host
+ * header decides: on a loopback address it must name a loopback host; beyond loopback it must be an address literal,
+ * a loopback name, this machine's own host name or a name the server was started with (hostNames). A name is never
+ * looked up per request: a lookup is what a rebinding page controls, and a slow resolver would hold handler
+ * threads.
  *
  * Close: stop the HTTP server (no new exchange; it waits up to a second for running ones), shut the handler
  * pool down and wait for it, then close the workload: its pipeline, the full read-back, the path's close and the
@@ -127,6 +141,11 @@ public final class WritePathServer implements AutoCloseable {
      */
     public static final int HEAP_BYTES_PER_BODY_BYTE = 16;
     /**
+     * A PUT's body is read in chunks of this many bytes, each reserved once it has arrived: a handler holds at most
+     * one chunk it has not reserved (2 MiB over the default 256 connections).
+     */
+    static final int BODY_CHUNK_BYTES = 8 * 1024;
+    /**
      * JVM-wide: bytes of a request's line and headers the JDK's server reads; past it the connection is closed
      * without an answer.
      */
@@ -181,6 +200,8 @@ public final class WritePathServer implements AutoCloseable {
     private final StoreBudget budget;
     private final ByteBudget bodyBytes;
     private final boolean loopbackOnly;
+    /** Host names, besides address literals and loopback names, that requests may carry beyond loopback. */
+    private final Set<String> hostNames;
     private final ReentrantReadWriteLock checking = new ReentrantReadWriteLock();
     private final ReentrantLock oneCheck = new ReentrantLock();
     private final List<Operation> operations;
@@ -196,7 +217,8 @@ public final class WritePathServer implements AutoCloseable {
     private volatile ReadBack.Report finalReport;
     private boolean closed;
 
-    private WritePathServer(WritePathWorkload workload, HttpServer server, ServerLimits limits) {
+    private WritePathServer(WritePathWorkload workload, HttpServer server, ServerLimits limits,
+                            Set<String> hostNames) {
         this.workload = workload;
         this.server = server;
         this.limits = limits;
@@ -204,6 +226,7 @@ public final class WritePathServer implements AutoCloseable {
         this.bodyBytes = new ByteBudget(limits.maxBodyBytesInFlight());
         this.operations = workload.operations();
         this.loopbackOnly = server.getAddress().getAddress().isLoopbackAddress();
+        this.hostNames = hostNames;
         this.nextCheckNanos = System.nanoTime();
         AtomicInteger n = new AtomicInteger();
         this.handlers = new ThreadPoolExecutor(Math.min(16, limits.maxConnections()), limits.maxConnections(),
@@ -239,9 +262,39 @@ public final class WritePathServer implements AutoCloseable {
      */
     public static WritePathServer start(WritePathWorkload workload, InetSocketAddress address, ServerLimits limits)
             throws IOException {
+        return start(workload, address, limits, List.of());
+    }
+
+    /**
+     * Binds to the address and starts serving. Listening beyond loopback, it answers only requests whose Host header
+     * is an address literal, a loopback name, this machine's own host name, or one of {@code hostNames}: a web page
+     * that rebinds its own DNS name to this server's address sends its own name, and is refused with 400.
+     *
+     * @param workload the write path and its mix (its {@code --reads} decides what {@code /request} does)
+     * @param address where to listen; port 0 picks a free one
+     * @param limits what clients may use
+     * @param hostNames further names clients may reach the server by, e.g. a DNS name of this machine; without
+     *        port
+     * @return the running server
+     * @throws IOException if the address cannot be bound; the workload is then closed
+     * @throws IllegalArgumentException naming a host name that {@link #checkHostName} refuses; the workload is then
+     *         closed
+     */
+    public static WritePathServer start(WritePathWorkload workload, InetSocketAddress address, ServerLimits limits,
+                                        Collection<String> hostNames) throws IOException {
         Objects.requireNonNull(workload, "workload");
         Objects.requireNonNull(address, "address");
         Objects.requireNonNull(limits, "limits");
+        Set<String> names = new HashSet<>();
+        for (String name : Objects.requireNonNull(hostNames, "hostNames")) {
+            try {
+                names.add(checkHostName(name));
+            } catch (IllegalArgumentException e) {
+                workload.close();
+                throw e;
+            }
+        }
+        names.addAll(ownHostNames());
         HttpServer http;
         try {
             http = HttpServer.create(address, 128);
@@ -249,7 +302,7 @@ public final class WritePathServer implements AutoCloseable {
             workload.close();
             throw e;
         }
-        WritePathServer s = new WritePathServer(workload, http, limits);
+        WritePathServer s = new WritePathServer(workload, http, limits, Set.copyOf(names));
         http.start();
         return s;
     }
@@ -373,10 +426,29 @@ public final class WritePathServer implements AutoCloseable {
             throw new HttpFailure(400, "the server listens on loopback only; Host " + RowAddress.printable(host)
                     + " is not a loopback name");
         }
+        if (!loopbackOnly && host != null && !isLoopbackHost(host) && !isAddressLiteral(hostName(host))
+                && !hostNames.contains(hostName(host))) {
+            throw new HttpFailure(400, "Host " + RowAddress.printable(host) + " is not an address or a known name of "
+                    + "this server (a name clients use must be given to it: writepath serve --host-name)");
+        }
     }
 
-    /** @return whether a Host header names this machine's loopback: localhost, 127.0.0.0/8 or [::1] */
-    static boolean isLoopbackHost(String host) {
+    /**
+     * @param name a name clients may reach a server by, for {@link #start(WritePathWorkload, InetSocketAddress,
+     *        ServerLimits, Collection)}
+     * @return the name in lower case
+     * @throws IllegalArgumentException naming it unless it is letters, digits, dots and hyphens (no port)
+     */
+    public static String checkHostName(String name) {
+        if (name == null || !name.matches("[A-Za-z0-9.-]+")) {
+            throw new IllegalArgumentException("a host name is letters, digits, dots and hyphens, without a port: "
+                    + (name == null ? "null" : "'" + RowAddress.printable(name) + "'"));
+        }
+        return name.toLowerCase(Locale.ROOT);
+    }
+
+    /** @return the name or address of a Host header, without port or brackets, in lower case */
+    static String hostName(String host) {
         String name = host;
         if (name.startsWith("[")) {
             int end = name.indexOf(']');
@@ -384,11 +456,25 @@ public final class WritePathServer implements AutoCloseable {
         } else if (name.indexOf(':') >= 0) {
             name = name.substring(0, name.indexOf(':'));
         }
-        name = name.toLowerCase(Locale.ROOT);
+        return name.toLowerCase(Locale.ROOT);
+    }
+
+    /**
+     * @return whether a name is an IPv4 address in dotted decimal or an IPv6 address (one with a colon): what
+     *         {@link InetAddress#getByName} parses without a lookup
+     */
+    static boolean isAddressLiteral(String name) {
+        return name.matches("[0-9]{1,3}(\\.[0-9]{1,3}){3}")
+                || (name.indexOf(':') >= 0 && name.matches("[0-9a-f:.]+"));
+    }
+
+    /** @return whether a Host header names this machine's loopback: localhost, 127.0.0.0/8 or [::1] */
+    static boolean isLoopbackHost(String host) {
+        String name = hostName(host);
         if (name.equals("localhost") || name.endsWith(".localhost")) {
             return true;
         }
-        if (!name.matches("[0-9.]+|[0-9a-f:]+")) {
+        if (!isAddressLiteral(name)) {
             return false; // only literals: a lookup of a name is what a rebinding attack controls
         }
         try {
@@ -396,6 +482,20 @@ public final class WritePathServer implements AutoCloseable {
         } catch (IOException e) {
             return false;
         }
+    }
+
+    /** @return this machine's own host name and its canonical name, looked up once at start; none if that fails */
+    private static Set<String> ownHostNames() {
+        Set<String> names = new HashSet<>();
+        try {
+            InetAddress local = InetAddress.getLocalHost();
+            names.add(local.getHostName().toLowerCase(Locale.ROOT));
+            names.add(local.getCanonicalHostName().toLowerCase(Locale.ROOT));
+        } catch (IOException | SecurityException e) {
+            // no name of its own: address literals and the names given still work
+        }
+        names.removeIf(n -> isAddressLiteral(n));
+        return names;
     }
 
     private void route(HttpExchange exchange) throws Exception {
@@ -446,14 +546,10 @@ public final class WritePathServer implements AutoCloseable {
     }
 
     private void put(HttpExchange exchange, RowAddress row) throws Exception {
-        long declared = declaredLength(exchange);
-        long reserve = HEAP_BYTES_PER_BODY_BYTE * (declared >= 0 ? declared : MAX_BODY_BYTES);
-        if (!bodyBytes.tryAcquire(reserve, requestTimeout().toNanos())) {
-            throw new HttpFailure(503, "too many bodies in flight (" + limits.maxBodyBytesInFlight()
-                    + " bytes); try again");
-        }
+        declaredLength(exchange); // a length that is no number, or over the limit, is refused before any read
+        long[] reserved = {0};
         try {
-            byte[] value = readBody(exchange);
+            byte[] value = readBodyReserving(exchange, reserved);
             String refusal = budget.admit(row.partition(), row.clustering(), value.length);
             if (refusal != null) {
                 throw new HttpFailure(503, refusal);
@@ -468,9 +564,51 @@ public final class WritePathServer implements AutoCloseable {
                 checking.readLock().unlock();
             }
         } finally {
-            bodyBytes.release(reserve);
+            bodyBytes.release(reserved[0]);
         }
         reply(exchange, 200, RequestCodec.OK);
+    }
+
+    /**
+     * Reads a PUT's body in chunks of {@link #BODY_CHUNK_BYTES}, reserving each chunk's share of bodyBytes once it
+     * has arrived (see "Bodies" in the notes), within the request timeout.
+     *
+     * @param reserved holds, in its one element, what has been reserved so far, for the caller to release
+     * @return the body
+     */
+    private byte[] readBodyReserving(HttpExchange exchange, long[] reserved)
+            throws IOException, HttpFailure, InterruptedException {
+        long deadline = System.nanoTime() + requestTimeout().toNanos();
+        List<byte[]> chunks = new ArrayList<>();
+        int total = 0;
+        try (InputStream in = exchange.getRequestBody()) {
+            for (;;) {
+                byte[] chunk = new byte[BODY_CHUNK_BYTES];
+                int n = in.readNBytes(chunk, 0, chunk.length);
+                if (total + (long) n > MAX_BODY_BYTES) {
+                    throw new HttpFailure(413, "a value may have at most " + MAX_BODY_BYTES + " bytes");
+                }
+                long share = (long) HEAP_BYTES_PER_BODY_BYTE * n;
+                if (!bodyBytes.tryAcquire(share, Math.max(0, deadline - System.nanoTime()))) {
+                    throw new HttpFailure(503, "too many bodies in flight (" + limits.maxBodyBytesInFlight()
+                            + " bytes); try again");
+                }
+                reserved[0] += share;
+                total += n;
+                if (n < chunk.length) {
+                    chunks.add(Arrays.copyOf(chunk, n));
+                    break;
+                }
+                chunks.add(chunk);
+            }
+        }
+        byte[] body = new byte[total];
+        int at = 0;
+        for (byte[] chunk : chunks) {
+            System.arraycopy(chunk, 0, body, at, chunk.length);
+            at += chunk.length;
+        }
+        return body;
     }
 
     /** A failed flush stops the path taking writes for good: the server ends rather than refuse them forever. */
@@ -599,16 +737,6 @@ public final class WritePathServer implements AutoCloseable {
                     + declared);
         }
         return declared;
-    }
-
-    private static byte[] readBody(HttpExchange exchange) throws IOException, HttpFailure {
-        try (InputStream in = exchange.getRequestBody()) {
-            byte[] body = in.readNBytes(MAX_BODY_BYTES + 1);
-            if (body.length > MAX_BODY_BYTES) {
-                throw new HttpFailure(413, "a value may have at most " + MAX_BODY_BYTES + " bytes");
-            }
-            return body;
-        }
     }
 
     /**

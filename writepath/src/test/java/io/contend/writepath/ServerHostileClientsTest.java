@@ -145,7 +145,8 @@ class ServerHostileClientsTest {
 
     /**
      * A GET copies the value out and holds the copy while it is sent, so it takes its bytes from the budget of
-     * bodies in flight: with that budget held by a body being read, a read of a large row waits for it.
+     * bodies in flight: with that budget held by the part of a body that has arrived, a read of a large row waits
+     * for it.
      */
     @Test
     void aReadOfALargeRowWaitsForTheBudgetOfBodiesInFlight() throws Exception {
@@ -155,8 +156,10 @@ class ServerHostileClientsTest {
         int large = 600_000; // two of them do not fit in the budget's 1 MiB
         assertEquals(200, client(s, 2_000).send("PUT", "/rows/p/large", new byte[large]).status());
         RawHttp slow = client(s, 10_000);
-        slow.write("PUT /rows/p/slow HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: " + large + "\r\n\r\nabc");
-        Thread.sleep(200); // the handler has reserved the slow body's bytes and is reading it
+        // all but 3 bytes: the chunks that arrived (73 of 8 KiB, 9.6 MB at 16 bytes a byte) are reserved
+        slow.write("PUT /rows/p/slow HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: " + large + "\r\n\r\n"
+                + "x".repeat(large - 3));
+        Thread.sleep(200); // the handler has reserved the arrived chunks and waits for the rest
         AtomicReference<RawHttp.Response> read = new AtomicReference<>();
         CountDownLatch done = new CountDownLatch(1);
         RawHttp reader = client(s, 10_000);
@@ -172,7 +175,7 @@ class ServerHostileClientsTest {
         t.start();
         assertFalse(done.await(500, TimeUnit.MILLISECONDS), "the read waits while the body holds the budget: "
                 + read.get());
-        slow.write("x".repeat(large - 3));
+        slow.write("abc");
         assertEquals(200, slow.read(false).status(), "the slow body completes within the request timeout");
         assertTrue(done.await(10, TimeUnit.SECONDS));
         assertEquals(200, read.get().status(), read.get().text());
@@ -220,11 +223,65 @@ class ServerHostileClientsTest {
             String status = new String(raw.getInputStream().readNBytes(12), StandardCharsets.ISO_8859_1);
             assertEquals("HTTP/1.1 400", status);
         }
+        assertFalse(WritePathServer.isLoopbackHost("deadbeef"), "a name, not an address: never looked up");
         assertTrue(WritePathServer.isLoopbackHost("localhost:8080"));
         assertTrue(WritePathServer.isLoopbackHost("127.0.0.1"));
         assertTrue(WritePathServer.isLoopbackHost("[::1]:80"));
         assertFalse(WritePathServer.isLoopbackHost("127.0.0.1.evil.example"));
         assertFalse(WritePathServer.isLoopbackHost("10.0.0.1:80"));
+    }
+
+    @Test
+    void beyondLoopbackOnlyAddressesAndKnownNamesAreAcceptedAsHost() throws Exception {
+        WritePathWorkload w = new WritePathWorkload(new WorkloadOptions(Map.of("keys", "100", "pool-size", "8MiB",
+                "threshold", "64KiB")));
+        WritePathServer s = WritePathServer.start(w, new InetSocketAddress("0.0.0.0", 0),
+                ServerLimits.defaults(w.path()), List.of("db.example"));
+        open.add(s);
+        assertTrue(s.reachableBeyondLoopback());
+        int port = s.address().getPort();
+        // DNS rebinding: a page's own name, resolved to this server, is same-origin with itself; its Host gives it away
+        assertEquals(400, rawStatus(port, "PUT /rows/p/k HTTP/1.1\r\nHost: evil.example:" + port
+                + "\r\nOrigin: http://evil.example:" + port + "\r\nContent-Length: 1\r\n\r\nx"));
+        assertEquals(400, rawStatus(port, "GET /rows/p/k HTTP/1.1\r\nHost: deadbeef\r\n\r\n"));
+        assertEquals(200, rawStatus(port, "PUT /rows/p/k HTTP/1.1\r\nHost: 127.0.0.1:" + port
+                + "\r\nContent-Length: 1\r\n\r\nx"));
+        assertEquals(200, rawStatus(port, "GET /rows/p/k HTTP/1.1\r\nHost: DB.example:" + port + "\r\n\r\n"));
+        assertEquals(200, rawStatus(port, "GET /rows/p/k HTTP/1.1\r\nHost: [::1]:" + port + "\r\n\r\n"));
+        assertThrows(IllegalArgumentException.class, () -> WritePathServer.start(w,
+                new InetSocketAddress("127.0.0.1", 0), ServerLimits.defaults(w.path()), List.of("db.example:80")));
+    }
+
+    private static int rawStatus(int port, String request) throws Exception {
+        try (java.net.Socket raw = new java.net.Socket("127.0.0.1", port)) {
+            raw.setSoTimeout(2_000);
+            raw.getOutputStream().write(request.getBytes(StandardCharsets.ISO_8859_1));
+            String status = new String(raw.getInputStream().readNBytes(12), StandardCharsets.ISO_8859_1);
+            return Integer.parseInt(status.substring(9, 12));
+        }
+    }
+
+    @Test
+    void aBodySentSlowlyHoldsTheBudgetOnlyForTheBytesThatArrived() throws Exception {
+        // The smallest budget: one body of the largest size with its copies. Reserving the declared length up front,
+        // the first slow client below held all of it until the request timeout closed it.
+        WritePathServer s = server(new ServerLimits(16, 10_000, 64L << 20, ServerLimits.MIN_BODY_BYTES_IN_FLIGHT,
+                "t0ken"));
+        String host = s.uri().getHost() + ":" + s.uri().getPort();
+        List<RawHttp> slow = new ArrayList<>();
+        for (int i = 0; i < 2; i++) {
+            RawHttp c = client(s, 5_000);
+            c.write("PUT /rows/slow/" + i + " HTTP/1.1\r\nHost: " + host + "\r\nContent-Length: "
+                    + WritePathServer.MAX_BODY_BYTES + "\r\n\r\nx");
+            slow.add(c);
+        }
+        assertEquals(200, client(s, 5_000).send("PUT", "/rows/p/k", new byte[] {7}).status());
+        // The answer did not wait for the slow clients' request timeout: the first is still being read, and is
+        // answered once it sends the rest of its body.
+        slow.get(0).write("x".repeat(WritePathServer.MAX_BODY_BYTES - 1));
+        assertEquals(200, slow.get(0).read(false).status());
+        RawHttp.Response back = client(s, 5_000).send("GET", "/rows/slow/0", null);
+        assertEquals(WritePathServer.MAX_BODY_BYTES, back.body().length);
     }
 
     @Test

@@ -23,7 +23,9 @@ import java.io.IOException;
 import java.io.PrintWriter;
 import java.net.InetSocketAddress;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
@@ -62,6 +64,12 @@ public final class ServeCommand implements Callable<Integer> {
             defaultValue = "127.0.0.1")
     String bind;
 
+    @Option(names = "--host-name", paramLabel = "NAME", description = "A DNS name clients reach the server by, "
+            + "when it listens beyond loopback; repeatable. Requests must name the server in their Host header by an "
+            + "address, this machine's own host name, or one of these: a web page that rebinds its own name to this "
+            + "address is refused (400).")
+    List<String> hostNames = new ArrayList<>();
+
     @Option(names = "--for", paramLabel = "D", description = "Stop by itself after this long, e.g. 45s (default: until "
             + "Ctrl-C).")
     String serveFor;
@@ -99,6 +107,13 @@ public final class ServeCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         if (port < 0 || port > 65_535) {
             throw new ParameterException(spec.commandLine(), "--port must be in [0, 65535]: " + port);
+        }
+        for (String name : hostNames) {
+            try {
+                WritePathServer.checkHostName(name);
+            } catch (IllegalArgumentException e) {
+                throw new ParameterException(spec.commandLine(), "--host-name: " + e.getMessage(), e);
+            }
         }
         Duration limit = null;
         if (serveFor != null) {
@@ -146,7 +161,7 @@ public final class ServeCommand implements Callable<Integer> {
         }
         WritePathServer server;
         try {
-            server = WritePathServer.start(workload, new InetSocketAddress(bind, port), limits);
+            server = WritePathServer.start(workload, new InetSocketAddress(bind, port), limits, hostNames);
         } catch (IOException | RuntimeException e) {
             err.println("contend writepath: cannot listen on " + bind + ":" + port + ": " + e.getMessage());
             err.flush();
