@@ -21,7 +21,7 @@ public class MemoryLimitException extends IllegalStateException {
      */
     public MemoryLimitException(long limitBytes, long requestedBytes, long usedBytes, long waitedNanos) {
         super("memory pool limit of " + limitBytes + " bytes reached: requested " + requestedBytes + ", reserved "
-                + usedBytes + (waitedNanos > 0 ? ", after waiting " + waitedNanos / 1_000_000 + " ms" : ""));
+                + usedBytes + (waitedNanos > 0 ? ", after waiting " + MemoryPool.duration(waitedNanos) : ""));
         this.limitBytes = limitBytes;
         this.requestedBytes = requestedBytes;
         this.usedBytes = usedBytes;

@@ -260,9 +260,14 @@ public final class MemoryPool {
         return (long) USED.getAndAdd(this, delta);
     }
 
+    /** A wait for messages: whole ms from 1 ms up, else microseconds (so that 500 us does not read "0 ms"). */
+    static String duration(long nanos) {
+        return nanos >= 1_000_000 ? nanos / 1_000_000 + " ms" : nanos / 1_000 + " \u00b5s";
+    }
+
     @Override
     public String toString() {
         return "MemoryPool[" + lvUsed() + " of " + limitBytes + " bytes, on limit " + onLimit
-                + (onLimit == OnLimit.BLOCK ? " up to " + timeoutNanos / 1_000_000 + " ms" : "") + "]";
+                + (onLimit == OnLimit.BLOCK ? " up to " + duration(timeoutNanos) : "") + "]";
     }
 }

@@ -148,6 +148,11 @@ public final class RegionAllocator implements AutoCloseable {
      *
      * @param sizes each at least 1, summing to at most {@link Region#MAX_CAPACITY}
      * @return the handle of the first range
+     * @throws NullPointerException if sizes is null
+     * @throws IllegalArgumentException if a size or their sum is out of range
+     * @throws IllegalStateException if the allocator is closed
+     * @throws MemoryLimitException if a new region would exceed the pool's limit
+     * @throws OutOfMemoryError if a new region's memory cannot be allocated (its pool reservation is undone)
      */
     public long allocate(int[] sizes) {
         return allocate(Region.totalSize(sizes, Region.MAX_CAPACITY));
@@ -209,7 +214,10 @@ public final class RegionAllocator implements AutoCloseable {
         return swap.retiredWasteBytes(table.regions()) + handleChunks.wasteBytes();
     }
 
-    /** @return bytes of all regions made, i.e. reserved from the pool */
+    /**
+     * @return bytes of all regions made, i.e. reserved from the pool; after {@link #close()} still the regions'
+     *         total, though the pool has them back
+     */
     public long reservedBytes() {
         return table.reservedBytes();
     }
@@ -224,7 +232,13 @@ public final class RegionAllocator implements AutoCloseable {
         return handleChunks.registeredCount();
     }
 
-    /** Releases every region's bytes to the pool and refuses further allocation. Idempotent. */
+    /**
+     * Releases every region's bytes to the pool and refuses further allocation. Idempotent. The regions' memory is
+     * not wiped or unmapped: {@link #region(long)}, {@link #memory(long)} and {@link #regions()} still return it, and
+     * the garbage collector frees it (heap or direct buffers alike) once nothing refers to it. Reading or writing it
+     * after close is the caller's error, as is using a Cassandra memtable's cells after its allocator is discarded:
+     * the pool may have granted its bytes to another allocator already.
+     */
     @Override
     public void close() {
         if (table.close()) {

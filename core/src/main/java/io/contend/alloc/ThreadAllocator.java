@@ -86,9 +86,19 @@ public final class ThreadAllocator implements AutoCloseable {
         return allocator;
     }
 
-    /** Gives the chunk's unused tail back (or counts it as waste) and stops the handle. Idempotent. */
+    /**
+     * Gives the chunk's unused tail back (or counts it as waste) and stops the handle. Idempotent. Called by the
+     * thread that created the handle, or by any thread once that one has ended (its chunk's fields are its own plain
+     * data until then; an ended thread's writes are visible to whoever saw it end).
+     *
+     * @throws IllegalStateException if the caller is another thread and the owner is still alive (nothing changes)
+     */
     @Override
     public void close() {
+        if (Thread.currentThread() != owner && owner.isAlive()) {
+            throw new IllegalStateException("a thread allocator is closed by its thread " + owner.getName()
+                    + ", or after it ended; not by " + Thread.currentThread().getName());
+        }
         if (!closed) {
             closed = true;
             chunks.retire(chunk, allocator.regionsForGiveBack());

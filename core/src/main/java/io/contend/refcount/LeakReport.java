@@ -20,6 +20,16 @@ public record LeakReport(String className, List<StackTraceElement> created, List
      * @param stack where the touch happened
      */
     public record Touch(String hint, String thread, List<StackTraceElement> stack) {
+        /**
+         * Copies the stack.
+         *
+         * @param hint the hint's {@code toString()}, or null
+         * @param thread the touching thread's name
+         * @param stack where the touch happened
+         */
+        public Touch {
+            stack = List.copyOf(stack);
+        }
     }
 
     /**

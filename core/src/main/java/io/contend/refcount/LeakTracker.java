@@ -31,12 +31,13 @@ public final class LeakTracker extends PhantomReference<Object> {
     }
 
     /**
-     * Records a touch: the hint's {@code toString()}, the thread and the stack.
+     * Records a touch: the hint's {@code toString()}, the thread and the stack. A hint whose {@code toString()} throws
+     * is recorded as what it threw, so that a touch never fails, sampled or not.
      *
      * @param hint what is happening, may be null
      */
     public void record(Object hint) {
-        LeakReport.Touch touch = new LeakReport.Touch(hint == null ? null : String.valueOf(hint),
+        LeakReport.Touch touch = new LeakReport.Touch(hint == null ? null : describe(hint),
                 Thread.currentThread().getName(), stackOfCaller());
         synchronized (touches) {
             if (touches.size() == MAX_TOUCHES) {
@@ -44,6 +45,14 @@ public final class LeakTracker extends PhantomReference<Object> {
                 droppedTouches++;
             }
             touches.addLast(touch);
+        }
+    }
+
+    private static String describe(Object hint) {
+        try {
+            return String.valueOf(hint);
+        } catch (RuntimeException e) {
+            return hint.getClass().getName() + " (its toString() threw " + e + ")";
         }
     }
 

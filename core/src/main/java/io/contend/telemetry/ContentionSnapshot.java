@@ -11,6 +11,11 @@ package io.contend.telemetry;
  */
 public record ContentionSnapshot(String name, long operations, long attempts, long failures, long backoffNanos) {
 
+    /** Checks the name. */
+    public ContentionSnapshot {
+        java.util.Objects.requireNonNull(name, "name");
+    }
+
     /** @return failed CAS attempts per operation, or 0 if no operation was recorded */
     public double failuresPerOperation() {
         return operations == 0 ? 0 : (double) failures / operations;
@@ -31,8 +36,14 @@ public record ContentionSnapshot(String name, long operations, long attempts, lo
      *
      * @param earlier a snapshot of the same counter taken before this one
      * @return this minus earlier, field by field
+     * @throws NullPointerException if earlier is null
+     * @throws IllegalArgumentException if earlier names another counter
      */
     public ContentionSnapshot minus(ContentionSnapshot earlier) {
+        java.util.Objects.requireNonNull(earlier, "earlier");
+        if (!name.equals(earlier.name)) {
+            throw new IllegalArgumentException("a snapshot of " + earlier.name + " taken from one of " + name);
+        }
         return new ContentionSnapshot(name, operations - earlier.operations, attempts - earlier.attempts,
                 failures - earlier.failures, backoffNanos - earlier.backoffNanos);
     }

@@ -143,5 +143,7 @@ class MemoryPoolTest {
         MemoryPool pool = new MemoryPool(10, MemoryPool.OnLimit.BLOCK, 5, TimeUnit.SECONDS);
         pool.reserve(4);
         assertEquals("MemoryPool[4 of 10 bytes, on limit BLOCK up to 5000 ms]", pool.toString());
+        assertEquals("MemoryPool[0 of 10 bytes, on limit BLOCK up to 500 \u00b5s]",
+                new MemoryPool(10, MemoryPool.OnLimit.BLOCK, 500, TimeUnit.MICROSECONDS).toString());
     }
 }

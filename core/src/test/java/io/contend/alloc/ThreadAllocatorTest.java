@@ -61,6 +61,34 @@ class ThreadAllocatorTest {
     }
 
     @Test
+    void onlyTheOwnerClosesAHandleWhileItLives() throws Exception {
+        RegionAllocator allocator = RegionAllocator.builder().build();
+        ThreadAllocator local = allocator.newThreadAllocator();
+        local.allocate(16);
+        AtomicReference<Throwable> seen = new AtomicReference<>();
+        Thread other = new Thread(() -> {
+            try {
+                local.close();
+            } catch (Throwable t) {
+                seen.set(t);
+            }
+        }, "not-the-owner");
+        other.start();
+        other.join();
+        assertTrue(seen.get() instanceof IllegalStateException, String.valueOf(seen.get()));
+        assertTrue(seen.get().getMessage().contains("not-the-owner"), seen.get().getMessage());
+        local.allocate(16); // still open
+
+        AtomicReference<ThreadAllocator> ofEnded = new AtomicReference<>();
+        Thread owner = new Thread(() -> ofEnded.set(allocator.newThreadAllocator()));
+        owner.start();
+        owner.join();
+        ofEnded.get().close(); // the owner has ended: any thread may close its handle
+        local.close();
+        assertEquals(0, allocator.trackedThreads(), "both handles left the registry");
+    }
+
+    @Test
     void largeRequestsGoToTheAllocatorAndBadSizesAreRefused() {
         RegionAllocator allocator = RegionAllocator.builder().threadLocalChunks(256).build();
         try (ThreadAllocator local = allocator.newThreadAllocator()) {

@@ -129,6 +129,26 @@ class LeakDetectorTest {
     }
 
     @Test
+    void aHintWhoseToStringThrowsIsRecordedNotThrown() {
+        List<LeakReport> reports = new CopyOnWriteArrayList<>();
+        LeakDetector detector = new LeakDetector(1, reports::add);
+        Object bad = new Object() {
+            @Override
+            public String toString() {
+                throw new IllegalStateException("no text");
+            }
+        };
+        Leaky leaky = new Leaky(detector);
+        leaky.touch(bad); // sampled (interval 1): the hint's text is taken now
+        leaky = null;
+        awaitReports(detector, reports, 1);
+        assertEquals(1, reports.size());
+        String hint = reports.get(0).touches().get(0).hint();
+        assertTrue(hint.contains("its toString() threw java.lang.IllegalStateException: no text"), hint);
+        assertThrows(UnsupportedOperationException.class, () -> reports.get(0).touches().get(0).stack().clear());
+    }
+
+    @Test
     void theSamplingPropertyIsCheckedWithItsNameAndText() {
         assertEquals(null, LeakDetector.samplingPropertyProblem(null));
         assertEquals(null, LeakDetector.samplingPropertyProblem(" 0 "));

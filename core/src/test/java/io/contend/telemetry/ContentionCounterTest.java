@@ -94,6 +94,11 @@ class ContentionCounterTest {
         assertEquals(0, empty.failuresPerOperation());
         assertEquals("c[operations=6, attempts=15, failures=9 (1.500/op), backoff=200 ns (33.3 ns/op)]",
                 delta.toString());
+        assertThrows(NullPointerException.class, () -> later.minus(null));
+        IllegalArgumentException other = assertThrows(IllegalArgumentException.class,
+                () -> later.minus(new ContentionSnapshot("d", 0, 0, 0, 0)));
+        assertEquals("a snapshot of d taken from one of c", other.getMessage());
+        assertThrows(NullPointerException.class, () -> new ContentionSnapshot(null, 0, 0, 0, 0));
     }
 
     @Test
