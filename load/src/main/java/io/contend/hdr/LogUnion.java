@@ -39,7 +39,8 @@ public final class LogUnion {
      * @param inputs interval logs, at least one
      * @param output the log to write; replaced if it exists, and never one of the inputs
      * @return what was written
-     * @throws IllegalArgumentException if there is no input or the output is one of them
+     * @throws IllegalArgumentException if there is no input, one is given twice (its counts would be added twice),
+     *         or the output is one of them
      * @throws HdrLogFormatException if an input is malformed (then nothing is written)
      * @throws HdrLogLimitException if the intervals' counts add up to more than Long.MAX_VALUE (then nothing is
      *         written)
@@ -55,6 +56,13 @@ public final class LogUnion {
             throw new IllegalArgumentException("union needs at least one input log");
         }
         OutputFile.requireNotAnInput(output, inputs);
+        java.util.Set<Path> seen = new java.util.HashSet<>();
+        for (Path input : inputs) {
+            if (!seen.add(input.toAbsolutePath().normalize())) {
+                throw new IllegalArgumentException("the input " + input + " is given twice: its counts would be "
+                        + "added twice");
+            }
+        }
         List<HdrLogReader> readers = new ArrayList<>();
         try {
             PriorityQueue<Head> heads = new PriorityQueue<>(Comparator

@@ -81,7 +81,8 @@ public final class PercentileCurve {
         double highestX = ninesX(highestPercentile);
         List<Nine> nines = new ArrayList<>();
         nines.add(new Nine("0%", 1));
-        for (int k = 1; Math.pow(10, k - 1) < highestX; k++) {
+        // within a part in a billion: 1/(1 - 99.9/100) is 1000.0000000006 in doubles, and 99.9% is a tick itself
+        for (int k = 1; Math.pow(10, k - 1) < highestX * (1 - 1e-9); k++) {
             String label = k == 1 ? "90%" : "99" + (k == 2 ? "" : "." + "9".repeat(k - 2)) + "%";
             nines.add(new Nine(label, Math.pow(10, k)));
         }

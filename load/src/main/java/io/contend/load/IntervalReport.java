@@ -25,4 +25,12 @@ public record IntervalReport(double endSeconds, double seconds, long completed, 
     public double opsPerSecond() {
         return seconds > 0 ? completed / seconds : 0;
     }
+
+    /** @return the interval's figures, without the histogram's counts */
+    @Override
+    public String toString() {
+        return String.format(java.util.Locale.ROOT, "IntervalReport[end %.3f s, %.3f s, %d completed, %d errors, "
+                + "p50 %d ns, p99 %d ns, max %d ns]", endSeconds, seconds, completed, errors, p50Nanos, p99Nanos,
+                maxNanos);
+    }
 }

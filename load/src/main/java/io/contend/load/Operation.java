@@ -24,15 +24,28 @@ public interface Operation {
     }
 
     /**
+     * Checks an operation's name: it becomes a tag in HDR interval logs, whose lines a comma or a space would break.
+     *
+     * @param name the name
+     * @return the name
+     * @throws IllegalArgumentException naming it unless it is one or more letters, digits, '.', '_' or '-'
+     */
+    static String checkName(String name) {
+        if (name == null || !name.matches("[A-Za-z0-9._-]+")) {
+            throw new IllegalArgumentException("operation names use letters, digits, '.', '_' and '-': "
+                    + (name == null ? "null" : "'" + name + "'"));
+        }
+        return name;
+    }
+
+    /**
      * @param name the operation's tag
      * @param body what it runs
      * @return an operation with the given name that runs body
      */
     static Operation named(String name, Body body) {
         java.util.Objects.requireNonNull(body, "body");
-        if (!name.matches("[A-Za-z0-9._-]+")) {
-            throw new IllegalArgumentException("operation names use letters, digits, '.', '_' and '-': '" + name + "'");
-        }
+        checkName(name);
         return new Operation() {
             @Override
             public String name() {

@@ -44,12 +44,17 @@ public final class Schedule {
      * @param shard which of its operations this schedule runs
      */
     public Schedule(long startNanos, long opsPerSecond, Shard shard) {
-        if (opsPerSecond < 1 || opsPerSecond > Rate.MAX_OPS_PER_SECOND) {
-            throw new IllegalArgumentException("opsPerSecond must be in [1, " + Rate.MAX_OPS_PER_SECOND + "]: " + opsPerSecond);
-        }
+        checkRate(opsPerSecond);
         this.startNanos = startNanos;
         this.opsPerSecond = opsPerSecond;
         this.shard = Objects.requireNonNull(shard, "shard");
+    }
+
+    private static void checkRate(long opsPerSecond) {
+        if (opsPerSecond < 1 || opsPerSecond > Rate.MAX_OPS_PER_SECOND) {
+            throw new IllegalArgumentException("opsPerSecond must be in [1, " + Rate.MAX_OPS_PER_SECOND + "]: "
+                    + opsPerSecond);
+        }
     }
 
     /**
@@ -57,14 +62,16 @@ public final class Schedule {
      * fits in a long.
      *
      * @param n operation number, at least 0
-     * @param opsPerSecond R
+     * @param opsPerSecond R, in [1, {@link Rate#MAX_OPS_PER_SECOND}]
      * @return nanoseconds from the schedule's start
+     * @throws IllegalArgumentException naming the value if n is negative or the rate out of range
      * @throws ArithmeticException if the offset passes Long.MAX_VALUE (292 years)
      */
     public static long offsetNanos(long n, long opsPerSecond) {
         if (n < 0) {
             throw new IllegalArgumentException("operation number must not be negative: " + n);
         }
+        checkRate(opsPerSecond);
         long q = n / opsPerSecond;
         long r = n % opsPerSecond;
         return Math.addExact(Math.multiplyExact(q, NANOS_PER_SECOND), r * NANOS_PER_SECOND / opsPerSecond);

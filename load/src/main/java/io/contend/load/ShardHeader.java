@@ -32,6 +32,8 @@ public record ShardHeader(Shard shard, String host, Instant startAt, Rate rate, 
     /** How the comment starts (after HdrHistogram's {@code #}). */
     public static final String PREFIX = "contend-shard ";
     private static final int MAX_HEADER_LINES = 32;
+    /** Longest comment line read while looking for the header; a header line is far shorter. */
+    private static final int MAX_HEADER_LINE_CHARS = 64 * 1024;
     private static final String NONE = "-";
 
     /**
@@ -126,9 +128,9 @@ public record ShardHeader(Shard shard, String host, Instant startAt, Rate rate, 
     public static Optional<ShardHeader> read(Path log) throws IOException {
         try (BufferedReader in = Files.newBufferedReader(log, StandardCharsets.UTF_8)) {
             for (int i = 0; i < MAX_HEADER_LINES; i++) {
-                String line = in.readLine();
+                String line = boundedLine(in);
                 if (line == null || !line.startsWith("#")) {
-                    return Optional.empty();
+                    return Optional.empty(); // also a line longer than any header: not a contend log's top
                 }
                 Optional<ShardHeader> header = parse(line);
                 if (header.isPresent()) {
@@ -137,6 +139,26 @@ public record ShardHeader(Shard shard, String host, Instant startAt, Rate rate, 
             }
         }
         return Optional.empty();
+    }
+
+    /**
+     * @return the next line without its terminator, or null at the end or when the line is longer than
+     *         {@link #MAX_HEADER_LINE_CHARS} (so a hostile file's one huge line is not read into memory)
+     */
+    private static String boundedLine(BufferedReader in) throws IOException {
+        int c = in.read();
+        if (c < 0) {
+            return null;
+        }
+        StringBuilder line = new StringBuilder();
+        for (; c >= 0 && c != '\n'; c = in.read()) {
+            if (line.length() == MAX_HEADER_LINE_CHARS) {
+                return null;
+            }
+            line.append((char) c);
+        }
+        int end = line.length();
+        return end > 0 && line.charAt(end - 1) == '\r' ? line.substring(0, end - 1) : line.toString();
     }
 
     /**

@@ -273,6 +273,28 @@ public record StressResult(Rate rate, List<Op> operations, long scheduled, long 
         public Histogram metric(String suffix) {
             return metric(LatencyKind.ofSuffix(suffix));
         }
+
+        /** @return the tag's counts and its response and service time percentiles, not the histograms' counts */
+        @Override
+        public String toString() {
+            return "Op[" + name + ", " + completed + " completed, " + errors + " errors, rt p50/p99/max "
+                    + percentiles(response) + " ns, st " + percentiles(service) + " ns"
+                    + (clampedValues > 0 ? ", " + clampedValues + " clamped" : "") + "]";
+        }
+
+        private static String percentiles(Histogram h) {
+            return h.getTotalCount() == 0 ? "-" : h.getValueAtPercentile(50) + "/" + h.getValueAtPercentile(99) + "/"
+                    + h.getMaxValue();
+        }
+    }
+
+    /** @return the counts, the rate achieved and each tag's summary, not the histograms' counts */
+    @Override
+    public String toString() {
+        return String.format(java.util.Locale.ROOT, "StressResult[%s, %s, %d scheduled, %d completed, %d errors, "
+                + "%d unfinished, %d missed, %.3f s, %.1f ops/s, %d GCs (%d ms), ops %s%s]", rate, end, scheduled,
+                completed, errors, unfinished, missed, elapsedNanos / 1e9, opsPerSecond(), gcCount, gcMillis,
+                operations, faults.isEmpty() ? "" : ", faults " + faults);
     }
 
     /** @return whether the run ended before its duration or operation count */

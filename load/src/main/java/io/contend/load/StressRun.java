@@ -103,10 +103,11 @@ public final class StressRun {
     private volatile Thread reporter;
 
     /**
-     * @param workload what to run; closed when the run ends
+     * @param workload what to run; closed when the run ends, or here if it is refused
      * @param config settings
      * @param listener live output, or null
-     * @throws IllegalArgumentException if the workload has no operations or two with the same name
+     * @throws IllegalArgumentException if the workload has no operations, one whose name {@link Operation#checkName}
+     *         refuses (it would break the log's tags), or two with the same name; the workload is then closed
      */
     public StressRun(Workload workload, StressConfig config, Listener listener) {
         this(workload, config, listener, StressLog.FILES);
@@ -118,9 +119,29 @@ public final class StressRun {
         this.listener = listener == null ? r -> { } : listener;
         this.logOpener = logOpener;
         this.host = ShardHeader.localHost();
+        try {
+            checkOperations(workload);
+        } catch (IllegalArgumentException e) {
+            try {
+                workload.close();
+            } catch (Exception closing) {
+                e.addSuppressed(closing);
+            }
+            throw e;
+        }
+    }
+
+    private static void checkOperations(Workload workload) {
         List<Operation> ops = workload.operations();
         if (ops == null || ops.isEmpty()) {
             throw new IllegalArgumentException("workload " + workload + " has no operations");
+        }
+        for (Operation op : ops) {
+            try {
+                Operation.checkName(op.name());
+            } catch (IllegalArgumentException e) {
+                throw new IllegalArgumentException("workload " + workload + ": " + e.getMessage(), e);
+            }
         }
         if (ops.stream().map(Operation::name).distinct().count() != ops.size()) {
             throw new IllegalArgumentException("workload " + workload + " has operations with the same name: " + ops);
@@ -407,6 +428,13 @@ public final class StressRun {
             if (schedule != null) {
                 long byTime = schedule.operationsWithin(Math.min(cutoff, elapsed));
                 scheduled = Math.max(started, opsLimit > 0 ? Math.min(byTime, opsLimit) : byTime);
+                if (!cutShort) {
+                    // A paced run that ran its course spans its schedule, up to the intended start of the operation
+                    // after its last (or the duration), not just to its last operation's end: 10 operations at 10/s
+                    // take 1 s, though the last ends at about 0.9 s.
+                    long window = schedule.intendedStartNanos(scheduled) - schedule.startNanos();
+                    measured = Math.max(measured, Math.min(window, durationNanos));
+                }
             }
             long unfinished = Math.max(0, started - completed - errors);
             return StressResult.builder(config.rate()).operations(ops).scheduled(scheduled).completed(completed)

@@ -93,7 +93,16 @@ public final class Workloads {
     public static Workload create(String nameOrClass, WorkloadOptions options) {
         Function<WorkloadOptions, Workload> factory = FACTORIES.get(nameOrClass);
         Workload workload = factory != null ? factory.apply(options) : load(nameOrClass, options);
-        options.requireAllUsed(nameOrClass);
+        try {
+            options.requireAllUsed(nameOrClass);
+        } catch (IllegalArgumentException e) { // an unknown option: the workload made is closed, not leaked
+            try {
+                workload.close();
+            } catch (Exception closing) {
+                e.addSuppressed(closing);
+            }
+            throw e;
+        }
         return workload;
     }
 

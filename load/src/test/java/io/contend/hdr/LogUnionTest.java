@@ -85,6 +85,9 @@ class LogUnionTest {
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> LogUnion.union(List.of(a), a));
         assertTrue(e.getMessage().contains("is also an input"), e.getMessage());
         assertThrows(IllegalArgumentException.class, () -> LogUnion.union(List.of(), dir.resolve("x.hlog")));
+        IllegalArgumentException twice = assertThrows(IllegalArgumentException.class,
+                () -> LogUnion.union(List.of(a, dir.resolve(".").resolve("a.hlog")), dir.resolve("u.hlog")));
+        assertTrue(twice.getMessage().contains("is given twice"), twice.getMessage());
     }
 
     @Test

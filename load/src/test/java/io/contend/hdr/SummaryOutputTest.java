@@ -105,6 +105,10 @@ class SummaryOutputTest {
                 PercentileCurve.nines(99.995).stream().map(PercentileCurve.Nine::label).toList());
         assertEquals(1e5, PercentileCurve.nines(99.995).get(5).x());
         assertEquals(List.of("0%"), PercentileCurve.nines(0).stream().map(PercentileCurve.Nine::label).toList());
+        // 1/(1 - 0.999) is 1000.0000000006 in doubles: 99.9% is its own tick, not one short of 99.99%
+        assertEquals(List.of("0%", "90%", "99%", "99.9%"),
+                PercentileCurve.nines(99.9).stream().map(PercentileCurve.Nine::label).toList());
+        assertEquals(List.of("0%", "90%"), PercentileCurve.nines(90).stream().map(PercentileCurve.Nine::label).toList());
         assertTrue(PercentileCurve.of(new Histogram(3), OutputUnit.MILLISECONDS).isEmpty());
     }
 }

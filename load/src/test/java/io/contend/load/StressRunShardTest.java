@@ -7,6 +7,7 @@ import io.contend.hdr.HdrInterval;
 import io.contend.hdr.HdrLogReader;
 import io.contend.hdr.IntervalFilter;
 import io.contend.hdr.LogUnion;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
@@ -108,5 +109,20 @@ class StressRunShardTest {
         String message = org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class,
                 () -> ShardHeader.parse("#contend-shard shard=2/4 host=h")).getMessage();
         assertTrue(message.contains("start-at"), message);
+    }
+
+    @Test
+    void theHeaderIsReadFromTheTopOfAFileWithoutReadingAHugeLineWhole() throws Exception {
+        ShardHeader header = new ShardHeader(new Shard(1, 2), "h", Instant.parse("2026-11-27T10:00:00Z"),
+                Rate.parse("fixed=1k/s"), Duration.ofSeconds(5), 0, 1);
+        Path log = dir.resolve("crlf.hlog");
+        Files.writeString(log, "#[other comment]\r\n#" + header.line() + "\r\n\r\nTag=x,0.0,1.0,1.0,AAAA\r\n");
+        assertEquals(Optional.of(header), ShardHeader.read(log));
+        Path huge = dir.resolve("huge.hlog");
+        Files.writeString(huge, "#" + "x".repeat(1 << 20) + "\n#" + header.line() + "\n");
+        assertEquals(Optional.empty(), ShardHeader.read(huge), "a comment line longer than any header ends the search");
+        Path empty = dir.resolve("empty.hlog");
+        Files.writeString(empty, "");
+        assertEquals(Optional.empty(), ShardHeader.read(empty));
     }
 }

@@ -179,6 +179,76 @@ class StressRunTest {
     }
 
     @Test
+    void operationNamesThatWouldBreakTheLogAreRefusedAndTheWorkloadClosed() {
+        for (String bad : new String[] {"a,b", "a b", "", null}) {
+            boolean[] closed = {false};
+            Workload w = new Workload() {
+                @Override
+                public List<Operation> operations() {
+                    return List.of(new Operation() {
+                        @Override
+                        public String name() {
+                            return bad;
+                        }
+
+                        @Override
+                        public void run() {
+                        }
+                    });
+                }
+
+                @Override
+                public void close() {
+                    closed[0] = true;
+                }
+            };
+            IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                    () -> new StressRun(w, fixed(10, Duration.ofSeconds(1), 1, null), null));
+            assertTrue(e.getMessage().contains("operation names use letters, digits"), e.getMessage());
+            assertTrue(closed[0], "a refused workload is closed: " + bad);
+        }
+    }
+
+    /** A workload loaded by class name that reads no option and says when it is closed. */
+    public static final class Closing implements Workload {
+        static final AtomicInteger CLOSED = new AtomicInteger();
+
+        /** @param options ignored: any given is unknown */
+        public Closing(WorkloadOptions options) {
+        }
+
+        @Override
+        public List<Operation> operations() {
+            return List.of(Operation.named("noop", () -> { }));
+        }
+
+        @Override
+        public void close() {
+            CLOSED.incrementAndGet();
+        }
+    }
+
+    @Test
+    void aWorkloadRefusedForAnUnknownOptionIsClosed() {
+        int before = Closing.CLOSED.get();
+        assertTrue(assertThrows(IllegalArgumentException.class, () -> Workloads.create(Closing.class.getName(),
+                WorkloadOptions.parse(List.of("--timout", "5s")))).getMessage().contains("--timout"));
+        assertEquals(before + 1, Closing.CLOSED.get());
+    }
+
+    /** A paced run that runs its course spans its schedule: its rate is the schedule's, not above it. */
+    @Test
+    void aPacedRunsMeasuredTimeSpansItsSchedule() throws Exception {
+        Workload w = Workloads.create("sleep", WorkloadOptions.parse(List.of("--service-time", "10us")));
+        StressResult r = run(w, fixed(10, Duration.ofSeconds(1), 1, null));
+        assertEquals(StressResult.End.FINISHED, r.end());
+        assertEquals(10, r.completed());
+        assertTrue(r.elapsedNanos() >= 1_000_000_000L, "10 operations at 10/s take the second: " + r);
+        assertTrue(r.opsPerSecond() <= 10.0, r.toString());
+        assertTrue(r.toString().length() < 1_000, "no histogram counts in the text: " + r.toString().length());
+    }
+
+    @Test
     void builtInPrimitiveWorkloadsRun() throws Exception {
         for (String name : List.of("allocate", "retain-release", "queue-handoff", "histogram-update")) {
             StressResult r = run(Workloads.create(name, WorkloadOptions.none()),
