@@ -75,7 +75,8 @@ public enum AffinityStrategy {
      *                  anyway are ignored
      * @return the decorated factory; {@code base} itself for NONE with nothing to avoid, and for every
      * strategy when pinning is unsupported
-     * @throws IllegalArgumentException if a CPU to avoid is negative
+     * @throws IllegalArgumentException if a CPU to avoid is negative or above {@link CpuList#MAX_CPU}
+     * @throws NullPointerException if base, avoidCpus or one of its CPUs is null
      */
     public ThreadFactory decorate(ThreadFactory base, Set<Integer> avoidCpus) {
         Objects.requireNonNull(base, "base");

@@ -21,7 +21,9 @@ import java.util.stream.IntStream;
  *       on some numbered (device) IRQ row; named per-CPU rows such as LOC or RES are ignored; counts run
  *       since boot. Else none.</li>
  * </ul>
- * Every fallback taken adds a line to {@link #notes()}.
+ * A source that is missing or malformed adds a line to {@link #notes()}. Where the allowed CPUs came from is in
+ * {@link #describe()}: /proc/self/status stands in for sched_getaffinity without a note (its list is the same
+ * kernel mask), and why sched_getaffinity is unavailable is its "sched_setaffinity" line.
  */
 public final class CpuLayout {
     private static final Path SYS_CPU = Path.of("/sys/devices/system/cpu");

@@ -55,8 +55,13 @@ final class Stage {
     final List<Throwable> firstFailures = new ArrayList<>();
     Stage next;
 
-    Stage(String name, StageHandler<Object, Object> handler, int workerCount, QueueMode mode, DispatchPolicy dispatch, int batchLimit, int chunk) {
+    /** Hears every failure of this stage's handler (the executor's failure listener). */
+    private final FailureListener onFailure;
+
+    Stage(String name, StageHandler<Object, Object> handler, int workerCount, QueueMode mode, DispatchPolicy dispatch,
+          int batchLimit, int chunk, FailureListener onFailure) {
         this.name = name;
+        this.onFailure = onFailure;
         this.handler = handler;
         this.mode = mode;
         this.dispatch = dispatch;
@@ -168,6 +173,28 @@ final class Stage {
         return out;
     }
 
+    /**
+     * As {@link #runOne}, for a caller that wants the failure: counted and reported as runOne does, then thrown,
+     * unchecked as it was, a checked exception wrapped.
+     */
+    Object runOneOrThrow(Object task) {
+        Object out;
+        try {
+            out = handler.handle(task);
+        } catch (Throwable t) {
+            recordFailure(t);
+            if (t instanceof RuntimeException) {
+                throw (RuntimeException) t;
+            }
+            if (t instanceof Error) {
+                throw (Error) t;
+            }
+            throw new RuntimeException("stage '" + name + "' failed: " + t, t);
+        }
+        completed.increment();
+        return out;
+    }
+
     /** Runs a command given to the executor's execute; a throw counts as this stage's failure. */
     void runCommand(Runnable command) {
         try {
@@ -184,6 +211,7 @@ final class Stage {
         return queues.get(queueOf(worker)).isEmpty();
     }
 
+    /** Counts a task whose handler threw, keeps it if among the first five, and tells the failure listener. */
     void recordFailure(Throwable t) {
         failed.increment();
         synchronized (firstFailures) {
@@ -191,6 +219,7 @@ final class Stage {
                 firstFailures.add(t);
             }
         }
+        onFailure.report(name, t);
     }
 
     long queueDepth() {

@@ -3,7 +3,8 @@ package io.contend.exec;
 /**
  * What a stage does with a task. Called by the stage's workers, several at once, so it must be thread-safe.
  * The result goes to the next stage (or, after the last stage, to the executor's sink); null ends the task's
- * way through the pipeline. Throwing counts the task as failed in the stage's metrics; it is not retried.
+ * way through the pipeline. Throwing (any Throwable, Errors included) counts the task as failed in the stage's
+ * metrics and goes to the executor's {@link FailureListener}; the task is not retried and the worker goes on.
  *
  * @param <T> what the stage receives: the submitted type for the first stage, the previous stage's result type
  *        otherwise

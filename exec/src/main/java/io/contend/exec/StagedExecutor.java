@@ -92,6 +92,13 @@ import java.util.function.Supplier;
  * task leaves on its worker's thread is cleared before the next task and before the worker idles; only shutdownNow's
  * stays. Queues are unbounded: there is no back-pressure, so a producer faster than the pipeline grows the queues.
  *
+ * <p>Failures are never silent: a handler, a command or the sink that throws is counted ({@link #metrics()},
+ * {@link #failures(String)}, {@link #sinkFailures()}) and reported to the {@link FailureListener} (by default a
+ * WARNING log each), and the worker goes on. A worker whose own loop throws outside a task (a broken
+ * {@link IdleStrategy}, an Error in a queue) cannot go on, and a stage short of a worker could strand tasks; the
+ * executor then stops as {@link #shutdownNow()} would, keeps the tasks not started for the next shutdownNow call,
+ * rejects submissions with that failure as the cause, and reports it ({@link #failure()}).
+ *
  * @param <I> what {@link #submit(Object)} takes: the first stage's input
  * @param <O> what the last stage returns, and the sink receives
  */
@@ -109,15 +116,24 @@ public final class StagedExecutor<I, O> implements Executor, AutoCloseable {
     private final CountDownLatch terminated = new CountDownLatch(1);
     private final AtomicInteger aliveWorkers;
     private final AtomicBoolean drained = new AtomicBoolean();
+    private final FailureListener onFailure;
+    private final java.util.concurrent.atomic.LongAdder sinkFailures = new java.util.concurrent.atomic.LongAdder();
+    /** The first throwable that stopped a worker outside a task; the executor stopped then (see workerFailed). */
+    private final java.util.concurrent.atomic.AtomicReference<Throwable> failure =
+            new java.util.concurrent.atomic.AtomicReference<>();
+    /** Tasks a worker failure took out of the queues, for the next shutdownNow to return; guarded by itself. */
+    private final List<Runnable> abandoned = new ArrayList<>();
     /** Set once by start, before the executor is handed out; volatile so that any thread sees it. */
     private volatile List<Thread> threads = List.of();
 
     private StagedExecutor(Builder<I, O> b) {
         this.sink = b.sink;
+        this.onFailure = b.onFailure;
         List<Stage> list = new ArrayList<>();
         int total = 0;
         for (StageSpec spec : b.specs) {
-            list.add(new Stage(spec.name, spec.handler, spec.workers, b.queueMode, b.dispatch, b.batchLimit, b.chunk));
+            list.add(new Stage(spec.name, spec.handler, spec.workers, b.queueMode, b.dispatch, b.batchLimit, b.chunk,
+                    b.onFailure));
             total += spec.workers;
         }
         int busy = total + 1; // the workers and at least one thread that submits to them
@@ -235,7 +251,9 @@ public final class StagedExecutor<I, O> implements Executor, AutoCloseable {
 
     private void enqueue(Object task) {
         if (!gate.enter()) {
-            throw new RejectedExecutionException("executor is shut down: " + this);
+            Throwable cause = failure.get();
+            throw cause == null ? new RejectedExecutionException("executor is shut down: " + this)
+                    : new RejectedExecutionException("executor stopped after a worker failed: " + this, cause);
         }
         try {
             stages.get(0).dispatch(task);
@@ -264,6 +282,9 @@ public final class StagedExecutor<I, O> implements Executor, AutoCloseable {
      * and the task as that stage received it, and whose {@code run()} takes it through its remaining stages on the
      * calling thread, the sink included.
      *
+     * <p>After a worker failure ({@link #failure()}) the executor has already stopped this way and kept the tasks not
+     * started: the next call returns them.
+     *
      * @return the tasks not started, each once, in stage order; empty if an earlier shutdownNow already returned them
      */
     public List<Runnable> shutdownNow() {
@@ -273,6 +294,10 @@ public final class StagedExecutor<I, O> implements Executor, AutoCloseable {
         }
         stages.forEach(Stage::wakeAll);
         List<Runnable> pending = new ArrayList<>();
+        synchronized (abandoned) {
+            pending.addAll(abandoned);
+            abandoned.clear();
+        }
         if (!drained.compareAndSet(false, true)) {
             return pending;
         }
@@ -369,10 +394,18 @@ public final class StagedExecutor<I, O> implements Executor, AutoCloseable {
         return gate.state() == STOP;
     }
 
-    /** The last stage's result: to the sink, if any. */
+    /**
+     * The last stage's result: to the sink, if any. A sink that throws is counted ({@link #sinkFailures()}) and
+     * reported to the failure listener; the task still counts as completed by its stage, whose handler did not throw.
+     */
     void sink(Object result) {
         if (sink != null) {
-            sink.accept(result);
+            try {
+                sink.accept(result);
+            } catch (Throwable t) {
+                sinkFailures.increment();
+                onFailure.report(FailureListener.SINK, t);
+            }
         }
     }
 
@@ -385,6 +418,48 @@ public final class StagedExecutor<I, O> implements Executor, AutoCloseable {
         if (t != null) {
             sink(t);
         }
+    }
+
+    /** For {@link Pending#run()}: as finishInline, but a failure of a handler or of the sink reaches the caller. */
+    private void finishOrThrow(Stage stage, Object task) {
+        Object t = task;
+        for (Stage s = stage; s != null && t != null; s = s.next) {
+            t = s.runOneOrThrow(t);
+        }
+        if (t != null && sink != null) {
+            try {
+                sink.accept(t);
+            } catch (RuntimeException | Error e) {
+                sinkFailures.increment();
+                onFailure.report(FailureListener.SINK, e);
+                throw e;
+            }
+        }
+    }
+
+    /**
+     * A worker's loop threw outside a task (its idle strategy, or an Error in the queues): the worker is gone, and a
+     * stage short of a worker could leave tasks in a queue nobody reads. So the executor stops as shutdownNow does,
+     * keeping the tasks not started for the next shutdownNow, rejects submissions with this failure as the cause,
+     * and reports it.
+     */
+    void workerFailed(Stage stage, Throwable t) {
+        failure.compareAndSet(null, t);
+        onFailure.report(stage.name, t);
+        List<Runnable> taken = shutdownNow();
+        synchronized (abandoned) {
+            abandoned.addAll(taken);
+        }
+    }
+
+    /** @return the failure that stopped a worker outside a task, and with it the executor; null if none did */
+    public Throwable failure() {
+        return failure.get();
+    }
+
+    /** @return results the sink threw on (each also went to the failure listener) */
+    public long sinkFailures() {
+        return sinkFailures.sum();
     }
 
     void workerExited(Stage stage) {
@@ -407,7 +482,13 @@ public final class StagedExecutor<I, O> implements Executor, AutoCloseable {
         }
         Worker first = stages.get(0).workers[0];
         if (first != null) {
-            s.append(", idle=").append(first.idleStrategy().spec());
+            String spec;
+            try {
+                spec = first.idleStrategy().spec();
+            } catch (RuntimeException e) { // a caller's strategy: its failure must not replace, say, a rejection
+                spec = first.idleStrategy().getClass().getName() + " (spec() threw " + e + ")";
+            }
+            s.append(", idle=").append(spec);
         }
         return s.append('}').toString();
     }
@@ -446,13 +527,17 @@ public final class StagedExecutor<I, O> implements Executor, AutoCloseable {
             return task;
         }
 
-        /** @throws IllegalStateException if it ran before: a task finishes once */
+        /**
+         * @throws IllegalStateException if it ran before: a task finishes once
+         * @throws RuntimeException or Error that a stage's handler or the sink threw (counted and reported as a
+         *         worker's would be); a checked exception of a handler comes wrapped in a RuntimeException
+         */
         @Override
         public void run() {
             if (!ran.compareAndSet(false, true)) {
                 throw new IllegalStateException("already run: " + this);
             }
-            finishInline(stage, task);
+            finishOrThrow(stage, task);
         }
 
         @Override
@@ -480,8 +565,19 @@ public final class StagedExecutor<I, O> implements Executor, AutoCloseable {
         private Supplier<? extends IdleStrategy> idle;
         private ThreadFactory threadFactory = DEFAULT_THREAD_FACTORY;
         private Consumer<Object> sink;
+        private FailureListener onFailure = FailureListener.logging();
 
         private Builder() {
+        }
+
+        /**
+         * @param listener hears every failure: a handler, the sink or a command that threw, or a worker stopped
+         *        outside a task (default: {@link FailureListener#logging()}, a WARNING each)
+         * @return this
+         */
+        public Builder<I, T> onFailure(FailureListener listener) {
+            this.onFailure = Objects.requireNonNull(listener, "listener");
+            return this;
         }
 
         /**
@@ -500,8 +596,10 @@ public final class StagedExecutor<I, O> implements Executor, AutoCloseable {
                 throw new IllegalStateException("add every stage before the sink: the sink takes the last stage's "
                         + "results (stage '" + name + "' came after it)");
             }
-            if (name == null || name.isEmpty() || specs.stream().anyMatch(s -> s.name.equals(name))) {
-                throw new IllegalArgumentException("stage names must be non-empty and unique: '" + name + "'");
+            if (name == null || name.isEmpty() || specs.stream().anyMatch(s -> s.name.equals(name))
+                    || name.equals(FailureListener.SINK)) {
+                throw new IllegalArgumentException("stage names must be non-empty, unique and not "
+                        + FailureListener.SINK + ": '" + name + "'");
             }
             inRange("workers", workers, 1, 4096);
             specs.add(new StageSpec(name, workers, (StageHandler<Object, Object>) handler));
@@ -593,7 +691,8 @@ public final class StagedExecutor<I, O> implements Executor, AutoCloseable {
         /**
          * @return a started executor
          * @throws IllegalStateException if no stage was added, or the thread factory or the idle strategy supplier
-         *         returned null
+         *         returned null, or the supplier returned one instance for two workers (idle strategies keep
+         *         per-thread state)
          * @throws RuntimeException or Error as the thread factory or {@link Thread#start()} threw it; the workers
          *         already started have then exited
          */

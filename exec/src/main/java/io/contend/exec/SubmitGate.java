@@ -58,8 +58,12 @@ final class SubmitGate {
                 break;
             }
         }
-        while (inflight.get() != 0) {
-            Thread.onSpinWait();
+        for (int spins = 0; inflight.get() != 0; spins++) {
+            if (spins < 100) {
+                Thread.onSpinWait();
+            } else {
+                Thread.yield(); // a submitter preempted inside its enqueue needs a CPU to finish it
+            }
         }
         return changed;
     }

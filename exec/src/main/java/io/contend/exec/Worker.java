@@ -84,6 +84,8 @@ final class Worker implements Runnable {
     public void run() {
         try {
             loop();
+        } catch (Throwable t) { // not a task's (those are caught where they run): the executor stops, see workerFailed
+            executor.workerFailed(stage, t);
         } finally {
             executor.workerExited(stage);
         }
@@ -133,6 +135,7 @@ final class Worker implements Runnable {
         try {
             Stage next = stage.next;
             if (next == null) {
+                clearTaskInterrupt(); // the sink runs as a task would: without an interrupt the handler left
                 executor.sink(out);
                 return;
             }
@@ -149,7 +152,7 @@ final class Worker implements Runnable {
             if (!offered) {
                 executor.finishInline(next, out);
             }
-        } catch (Throwable t) { // the sink or an offer threw: count it here rather than lose the worker
+        } catch (Throwable t) { // an offer to the next stage threw (an Error: queues are unbounded)
             stage.recordFailure(t);
         }
     }
