@@ -43,6 +43,17 @@ public final class Main {
         CommandLine commandLine = new CommandLine(new ContendCommand());
         commandLine.setCaseInsensitiveEnumValuesAllowed(true);
         commandLine.setParameterExceptionHandler(Main::usageError);
+        shareVersion(commandLine, new VersionProvider());
         return commandLine;
+    }
+
+    /** Every subcommand offers -V (mixinStandardHelpOptions): it prints the same version as {@code contend -V}. */
+    private static void shareVersion(CommandLine command, CommandLine.IVersionProvider version) {
+        if (command.getCommandSpec().versionProvider() == null) {
+            command.getCommandSpec().versionProvider(version);
+        }
+        for (CommandLine sub : command.getSubcommands().values()) {
+            shareVersion(sub, version);
+        }
     }
 }

@@ -1,6 +1,7 @@
 package io.contend.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
 import java.util.Map;
@@ -35,5 +36,20 @@ class VersionProviderTest {
                 "peer.guava", "${cassandra.guava.version}", "version", "0.1.0", "peer.HdrHistogram", "2.2.2"));
         assertEquals(List.of("HdrHistogram", "netty-common"), List.copyOf(peers.keySet()));
         assertEquals("4.2.20.Final", peers.get("netty-common"));
+    }
+
+    /** Every subcommand offers -V in its help; each prints the version contend -V does. */
+    @Test
+    void everySubcommandPrintsTheVersion() {
+        InProcess top = new InProcess();
+        assertEquals(0, top.run("-V"));
+        String version = top.out();
+        assertTrue(!version.isBlank());
+        for (String[] args : new String[][] {{"report", "-V"}, {"stress", "sleep", "-V"}, {"hdr", "summarize", "-V"},
+            {"shards", "merge", "-V"}, {"writepath", "serve", "-V"}, {"lab", "-V"}}) {
+            InProcess sub = new InProcess();
+            assertEquals(0, sub.run(args), String.join(" ", args));
+            assertEquals(version, sub.out(), String.join(" ", args));
+        }
     }
 }

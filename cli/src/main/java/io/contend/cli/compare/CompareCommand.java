@@ -1,5 +1,6 @@
 package io.contend.cli.compare;
 
+import io.contend.cli.IoFailure;
 import io.contend.cli.RunDescription;
 import io.contend.cli.analysis.RatioEstimate;
 import io.contend.cli.analysis.ScoreInterval;
@@ -103,7 +104,23 @@ public final class CompareCommand implements Callable<Integer> {
     List<String> positional = new ArrayList<>();
 
     @Override
-    public Integer call() throws IOException {
+    public Integer call() {
+        if (Files.exists(outDir) && !Files.isDirectory(outDir)) {
+            throw new ParameterException(spec.commandLine(), "--out-dir " + outDir + " is a file, not a directory");
+        }
+        try {
+            return compare();
+        } catch (java.util.zip.ZipException e) { // a --baseline or --candidate that is no jar
+            throw new ParameterException(spec.commandLine(), "a build to compare is not a jar: " + e.getMessage());
+        } catch (IOException e) { // a JSON file that is not JMH's, a metric no result reports, a disk that fails
+            PrintWriter err = spec.commandLine().getErr();
+            err.println("contend compare: " + IoFailure.describe(e));
+            err.flush();
+            return 1;
+        }
+    }
+
+    private int compare() throws IOException {
         Instant started = Instant.now();
         List<String> args = positional;
         List<String> jmhOptions = List.of();
@@ -130,6 +147,12 @@ public final class CompareCommand implements Callable<Integer> {
             if (args.size() != 2) {
                 throw new ParameterException(spec.commandLine(), "give --baseline JAR and --candidate JAR, or two JMH "
                         + "JSON files (old new)");
+            }
+            for (String file : args) {
+                if (!Files.isRegularFile(Path.of(file))) {
+                    throw new ParameterException(spec.commandLine(), (Files.isDirectory(Path.of(file))
+                            ? "a directory, not a JMH JSON file: " : "no such file: ") + "'" + file + "'");
+                }
             }
             rows = unpaired(Path.of(args.get(0)), Path.of(args.get(1)), out, identities);
             title = "compare (unpaired): " + args.get(0) + " vs " + args.get(1) + metricSuffix();

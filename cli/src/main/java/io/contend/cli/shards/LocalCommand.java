@@ -86,12 +86,21 @@ final class LocalCommand implements Callable<Integer> {
                     throw new IllegalArgumentException(name + " is set for each shard by contend shards local; leave it out");
                 }
             }
+            if (stressArgs.contains("--dry-run")) {
+                throw new IllegalArgumentException("--dry-run would leave every shard without a log; leave it out");
+            }
         } catch (IllegalArgumentException e) {
             throw new ParameterException(spec.commandLine(), e.getMessage(), e);
         }
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
         Instant start = Instant.now().plus(lead).truncatedTo(ChronoUnit.MILLIS);
+        String refused = checkStressArgs(start);
+        if (refused != null) {
+            err.println("contend shards local: the stress arguments: " + refused);
+            err.flush();
+            return 2;
+        }
         List<Process> processes = new ArrayList<>();
         Thread hook = new Thread(() -> processes.forEach(Process::destroy), "contend-shards-stop");
         Runtime.getRuntime().addShutdownHook(hook);
@@ -161,6 +170,24 @@ final class LocalCommand implements Callable<Integer> {
     }
 
     /** @return the command line of shard i: this JVM's java and class path, contend's main class, stress */
+    /**
+     * Checks shard 0's stress command line in this process, as {@code contend stress ... --dry-run}, so that bad
+     * stress arguments are one line and exit 2 here instead of N failed JVMs.
+     *
+     * @return the stress command's error output, trimmed, or null if it accepts the arguments
+     */
+    private String checkStressArgs(Instant start) {
+        List<String> args = new ArrayList<>(command(0, start));
+        args = new ArrayList<>(args.subList(args.indexOf("stress"), args.size()));
+        args.add("--dry-run");
+        java.io.StringWriter errors = new java.io.StringWriter();
+        picocli.CommandLine check = io.contend.cli.Main.commandLine();
+        check.setOut(new PrintWriter(new java.io.StringWriter()));
+        check.setErr(new PrintWriter(errors));
+        int code = check.execute(args.toArray(new String[0]));
+        return code == 0 ? null : errors.toString().strip();
+    }
+
     private List<String> command(int index, Instant start) {
         List<String> command = new ArrayList<>();
         command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());

@@ -25,7 +25,7 @@ import picocli.CommandLine.Spec;
         description = {"Merges the interval logs of the shards of one contend stress run: writes their union "
                 + "(every interval, no loss, as contend hdr union), prints the merged latencies per tag, and per "
                 + "shard its late sends (operations that started over the threshold after their intended start, "
-                + "from its own wait times). A shard with over 10% late sends fell behind its schedule and is "
+                + "from its own wait times). A shard with over 10%% late sends fell behind its schedule and is "
                 + "marked BEHIND; one whose log holds fewer operations than its share of the schedule (failed, "
                 + "missed or unfinished ones), SHORT.", ""},
         footer = {"", "Exit codes: 0 merged, every shard kept its schedule; 1 a shard fell behind, fell short or is "

@@ -29,6 +29,7 @@ import picocli.CommandLine.ParseResult;
 import picocli.CommandLine.ScopeType;
 import picocli.CommandLine.Spec;
 import picocli.CommandLine.Unmatched;
+import picocli.CommandLine.UnmatchedArgumentException;
 
 /**
  * {@code contend stress}: the coordinated-omission-free load generator (CASSANDRA-11853; Nitsan Wakart,
@@ -170,7 +171,11 @@ public final class StressCommand implements Callable<Integer> {
             StressConfig.Builder builder = StressConfig.builder().rate(Rate.parse(rate)).threads(threads)
                     .interval(Durations.parse("--interval", interval)).warmup(Durations.parse("--warmup", warmup));
             if (ops != null) {
-                builder.ops(Counts.parse("--ops", ops));
+                long count = Counts.parse("--ops", ops);
+                if (count < 1) {
+                    throw new IllegalArgumentException("--ops must be at least 1: '" + ops + "'");
+                }
+                builder.ops(count);
             }
             if (ops == null || given(executing, "--duration")) {
                 builder.duration(Durations.parse("--duration", duration));
@@ -178,6 +183,7 @@ public final class StressCommand implements Callable<Integer> {
             if (log != null) {
                 builder.log(log);
             }
+            checkOutputs();
             builder.shard(shard != null ? Shard.parse(shard) : Shard.fromEnvironment(System.getenv()).orElse(Shard.WHOLE));
             if (startAt != null) {
                 builder.startAt(startInstant(startAt));
@@ -192,6 +198,24 @@ public final class StressCommand implements Callable<Integer> {
             return config;
         } catch (IllegalArgumentException e) {
             throw new ParameterException(executing.commandLine(), e.getMessage(), e);
+        }
+    }
+
+    /** Refuses outputs that cannot be written as asked, before anything runs. */
+    private void checkOutputs() {
+        if (json != null && log != null && json.toAbsolutePath().normalize().equals(log.toAbsolutePath().normalize())) {
+            throw new IllegalArgumentException("--log and --summary-json name the same file " + log
+                    + ": the summary would replace the interval log");
+        }
+    }
+
+    /**
+     * Refuses options given before a built-in workload's name that the stress command does not know: the
+     * command collects unknown options for a class-name workload, and a built-in's subcommand never reads them.
+     */
+    void requireNoUnmatched() {
+        if (!workloadArgs.isEmpty()) {
+            throw new UnmatchedArgumentException(spec.commandLine(), workloadArgs);
         }
     }
 

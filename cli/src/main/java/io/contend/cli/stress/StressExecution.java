@@ -66,6 +66,15 @@ final class StressExecution {
 
     /** @return the exit code */
     int run() {
+        if (json != null && java.nio.file.Files.isDirectory(json)) { // found now, not after the whole run
+            String closing = "";
+            try {
+                workload.close();
+            } catch (Exception e) {
+                closing = "; closing workload " + workload + " failed too: " + e;
+            }
+            return fail("cannot write the JSON summary " + json + ": is a directory" + closing);
+        }
         SummaryPrinter printer = new SummaryPrinter(spec.commandLine().getOut(), config, workload);
         StressRun run;
         try {

@@ -56,6 +56,7 @@ final class WorkloadCommand implements Callable<Integer> {
         if (!unmatched.isEmpty()) {
             throw new UnmatchedArgumentException(spec.commandLine(), unmatched);
         }
+        parent.requireNoUnmatched();
         Map<String, String> values = new LinkedHashMap<>();
         for (WorkloadOption option : type.options()) {
             String value = spec.findOption("--" + option.name()).getValue();

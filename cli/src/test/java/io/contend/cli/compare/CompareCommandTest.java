@@ -190,4 +190,22 @@ class CompareCommandTest {
         assertEquals(2, blank.run("compare", old.toString(), old.toString(), "--metric", " "));
         assertTrue(blank.err().startsWith("--metric needs a secondary metric's name"), blank.err());
     }
+
+    /** Files that are missing, directories, not JMH's, or an --out-dir that is a file: one line, no stack trace. */
+    @Test
+    void badInputFilesAreOneLineWithoutAStackTrace() throws Exception {
+        Path old = resource("fixed-work-10000.json");
+        InProcess c = new InProcess();
+        assertEquals(2, c.run("compare", dir.resolve("missing.json").toString(), old.toString()));
+        assertTrue(c.err().contains("no such file: '" + dir.resolve("missing.json") + "'"), c.err());
+        assertEquals(2, c.run("compare", dir.toString(), old.toString()));
+        assertTrue(c.err().contains("a directory, not a JMH JSON file"), c.err());
+        Path empty = Files.writeString(dir.resolve("empty.json"), "{}");
+        assertEquals(1, c.run("compare", empty.toString(), old.toString(), "--out-dir", dir.resolve("o").toString()));
+        assertTrue(c.err().startsWith("contend compare: "), c.err());
+        Path file = Files.writeString(dir.resolve("afile"), "x");
+        assertEquals(2, c.run("compare", old.toString(), old.toString(), "--out-dir", file.toString()));
+        assertTrue(c.err().contains("is a file, not a directory"), c.err());
+        assertTrue(!c.err().contains("\tat "), c.err());
+    }
 }

@@ -229,4 +229,19 @@ class ShardsCommandTest {
                 "sleep", "--shard", "0/2"));
         assertTrue(contend.err().contains("--shard is set for each shard"), contend.err());
     }
+
+    /** Bad stress arguments are found once, before any shard starts: one line naming them, exit 2. */
+    @Test
+    void badStressArgumentsAreRefusedBeforeAnyShardStarts() {
+        InProcess contend = new InProcess();
+        Path out = dir.resolve("local");
+        assertEquals(EXIT_USAGE, contend.run("shards", "local", "--shards", "2", "--out-dir", out.toString(), "--",
+                "sleep", "--bogus"));
+        assertTrue(contend.err().contains("the stress arguments: ") && contend.err().contains("--bogus"),
+                contend.err());
+        assertTrue(!Files.exists(out.resolve("shard-0.out")), "no shard was started");
+        assertEquals(EXIT_USAGE, contend.run("shards", "local", "--shards", "2", "--out-dir", out.toString(), "--",
+                "sleep", "--dry-run"));
+        assertTrue(contend.err().contains("--dry-run would leave every shard without a log"), contend.err());
+    }
 }

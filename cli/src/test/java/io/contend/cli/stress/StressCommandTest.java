@@ -96,6 +96,23 @@ class StressCommandTest {
         assertTrue(contend.err().contains("--stal"), contend.err());
         assertEquals(2, run("stress", "nope"));
         assertTrue(contend.err().contains("unknown workload 'nope'"), contend.err());
+        // an option the stress command does not know, before a built-in's name, is not silently dropped
+        assertEquals(2, run("stress", "--durration", "1s", "sleep", "--dry-run"));
+        assertTrue(contend.err().contains("--durration"), contend.err());
+        assertEquals(2, run("stress", "sleep", "--ops", "0", "--dry-run"));
+        assertOneLine("--ops must be at least 1: '0'");
+        Path same = dir.resolve("same.out");
+        assertEquals(2, run("stress", "sleep", "--log", same.toString(), "--summary-json", same.toString(),
+                "--dry-run"));
+        assertTrue(contend.err().contains("name the same file"), contend.err());
+    }
+
+    /** A summary that cannot be written is found before the run, as a log that cannot be is. */
+    @Test
+    void aSummaryJsonThatIsADirectoryStopsBeforeTheRun() {
+        assertEquals(EXIT_FAILURE, run("stress", "sleep", "--duration", "30s", "--summary-json", dir.toString()));
+        assertOneLine("contend stress: cannot write the JSON summary " + dir + ": is a directory");
+        assertFalse(contend.out().contains("Results"), "nothing ran");
     }
 
     /** A duration too long for a nanosecond clock is a one-line usage error (exit 2), not a stack trace. */
