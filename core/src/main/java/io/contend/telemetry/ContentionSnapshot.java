@@ -11,7 +11,15 @@ package io.contend.telemetry;
  */
 public record ContentionSnapshot(String name, long operations, long attempts, long failures, long backoffNanos) {
 
-    /** Checks the name. */
+    /**
+     * Checks the name.
+     *
+     * @param name the counter's name, not null
+     * @param operations operations recorded
+     * @param attempts atomic instructions issued
+     * @param failures failed compare-and-set attempts
+     * @param backoffNanos time spent backing off, in nanoseconds
+     */
     public ContentionSnapshot {
         java.util.Objects.requireNonNull(name, "name");
     }

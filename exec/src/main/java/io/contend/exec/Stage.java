@@ -162,20 +162,16 @@ final class Stage {
 
     /** Runs the handler on one task, counting it; returns the next stage's task, or null (filtered or failed). */
     Object runOne(Object task) {
-        Object out;
         try {
-            out = handler.handle(task);
-        } catch (Throwable t) {
-            recordFailure(t);
+            return runOneOrThrow(task);
+        } catch (RuntimeException | Error counted) { // counted and reported by runOneOrThrow
             return null;
         }
-        completed.increment();
-        return out;
     }
 
     /**
-     * As {@link #runOne}, for a caller that wants the failure: counted and reported as runOne does, then thrown,
-     * unchecked as it was, a checked exception wrapped.
+     * Runs the handler on one task, counting it; returns the next stage's task, or null (filtered). A failure is
+     * counted and reported, then thrown: unchecked as it was, a checked exception wrapped.
      */
     Object runOneOrThrow(Object task) {
         Object out;

@@ -341,9 +341,16 @@ public final class StagedExecutor<I, O> implements Executor, AutoCloseable {
      * Graceful shutdown, then waits for termination, like ExecutorService.close on JDK 19+: if the waiting
      * thread is interrupted, it calls {@link #shutdownNow()} (the tasks not started are discarded, as the
      * caller asked to stop waiting) and keeps waiting for the running ones; the interrupt is restored at the end.
+     *
+     * @throws IllegalStateException if called by one of this executor's own workers, which would wait for itself
+     *         forever (call {@link #shutdown()} there); nothing is shut down then
      */
     @Override
     public void close() {
+        if (threads.contains(Thread.currentThread())) {
+            throw new IllegalStateException("close() on a worker of this executor (" + Thread.currentThread().getName()
+                    + ") would wait for that worker to end; call shutdown() from a task");
+        }
         shutdown();
         boolean interrupted = false;
         while (!isTerminated()) {

@@ -12,6 +12,7 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -146,6 +147,28 @@ class StagedExecutorFailureTest {
                 + pending.size() + " returned, " + rejected + " rejected)");
         assertTrue(heard.contains("work: idle strategy broken"), heard.toString());
         assertEquals(List.of(), ex.shutdownNow(), "returned once");
+    }
+
+    @Test
+    void closeFromOneOfItsOwnTasksIsRefusedInsteadOfWaitingForever() throws Exception {
+        AtomicReference<Throwable> thrown = new AtomicReference<>();
+        CountDownLatch done = new CountDownLatch(1);
+        StagedExecutor<Integer, Integer> ex = StagedExecutor.<Integer>builder().onFailure(listener)
+                .stage("s", 1, t -> t).build();
+        ex.execute(() -> {
+            try {
+                ex.close();
+            } catch (Throwable t) {
+                thrown.set(t);
+            } finally {
+                done.countDown();
+            }
+        });
+        assertTrue(done.await(20, TimeUnit.SECONDS));
+        assertTrue(thrown.get() instanceof IllegalStateException, String.valueOf(thrown.get()));
+        assertTrue(!ex.isShutdown(), "nothing was shut down");
+        ex.close();
+        assertTrue(ex.isTerminated());
     }
 
     @Test

@@ -83,13 +83,13 @@ public record StressConfig(Rate rate, int threads, Duration duration, long ops, 
             throw new IllegalArgumentException("give a duration or a number of operations");
         }
         if (duration != null && (duration.isNegative() || duration.isZero())) {
-            throw new IllegalArgumentException("duration must be positive: " + duration);
+            throw new IllegalArgumentException("duration must be positive: " + Durations.format(duration));
         }
         if (interval.toMillis() < 1) {
-            throw new IllegalArgumentException("interval must be at least 1ms: " + interval);
+            throw new IllegalArgumentException("interval must be at least 1ms: " + Durations.format(interval));
         }
         if (warmup.isNegative()) {
-            throw new IllegalArgumentException("warmup must not be negative: " + warmup);
+            throw new IllegalArgumentException("warmup must not be negative: " + Durations.format(warmup));
         }
         for (Duration d : new Duration[] {duration, interval, warmup}) {
             if (d != null && d.compareTo(Durations.MAX) > 0) {

@@ -7,6 +7,7 @@ import io.contend.load.Durations;
 import io.contend.load.LateSends;
 import java.io.IOException;
 import java.io.PrintWriter;
+import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -48,6 +49,14 @@ final class MergeCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         PrintWriter err = spec.commandLine().getErr();
+        for (Path log : logs) { // bad arguments, as the hdr commands say: exit 2 before anything is read
+            if (Files.isDirectory(log)) {
+                throw new ParameterException(spec.commandLine(), "not a file: " + log);
+            }
+            if (!Files.exists(log)) {
+                throw new ParameterException(spec.commandLine(), "no such file: " + log);
+            }
+        }
         Duration threshold;
         ShardMerge merge;
         try {

@@ -108,6 +108,11 @@ public final class ServeCommand implements Callable<Integer> {
         if (port < 0 || port > 65_535) {
             throw new ParameterException(spec.commandLine(), "--port must be in [0, 65535]: " + port);
         }
+        try {
+            java.net.InetAddress.getByName(bind); // a bad address is a bad argument, found before the path is built
+        } catch (java.net.UnknownHostException e) {
+            throw new ParameterException(spec.commandLine(), "--bind: cannot resolve '" + bind + "'", e);
+        }
         for (String name : hostNames) {
             try {
                 WritePathServer.checkHostName(name);

@@ -243,5 +243,8 @@ class ShardsCommandTest {
         assertEquals(EXIT_USAGE, contend.run("shards", "local", "--shards", "2", "--out-dir", out.toString(), "--",
                 "sleep", "--dry-run"));
         assertTrue(contend.err().contains("--dry-run would leave every shard without a log"), contend.err());
+        assertEquals(EXIT_USAGE, contend.run("shards", "merge", dir.resolve("gone.hlog").toString(), "--out",
+                dir.resolve("u.hlog").toString()));
+        assertTrue(contend.err().contains("no such file: " + dir.resolve("gone.hlog")), contend.err());
     }
 }

@@ -134,6 +134,11 @@ class WritepathCommandTest {
                 "100", "--pool-size", "8MiB", "--threshold", "1MiB"), c.err());
         assertTrue(c.err().contains("warning: listening on 0.0.0.0 (every interface), beyond loopback"), c.err());
         assertFalse(c.out().contains(") at http://127.0.0.1"), "it does not claim loopback: " + c.out());
+        InProcess bad = new InProcess();
+        assertEquals(2, bad.run("writepath", "serve", "--bind", "999.1.1.1", "--port", "0", "--for", "1s"));
+        assertTrue(bad.err().contains("--bind: cannot resolve '999.1.1.1'"), bad.err());
+        assertEquals(2, bad.run("writepath", "serve", "--host-name", "a b", "--for", "1s"));
+        assertTrue(bad.err().contains("--host-name: a host name is letters"), bad.err());
     }
 
     /**

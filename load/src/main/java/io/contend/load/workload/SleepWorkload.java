@@ -50,8 +50,8 @@ public final class SleepWorkload implements Workload {
         Duration max = options.duration("service-time-max", null);
         serviceMaxNanos = max == null ? serviceNanos : max.toNanos();
         if (serviceMaxNanos < serviceNanos) {
-            throw new IllegalArgumentException("--service-time-max (" + max + ") must not be below --service-time ("
-                    + Duration.ofNanos(serviceNanos) + ")");
+            throw new IllegalArgumentException("--service-time-max (" + Durations.format(max) + ") must not be below "
+                    + "--service-time (" + Durations.format(Duration.ofNanos(serviceNanos)) + ")");
         }
         stallEvery = options.number("stall-every", 0, 0, Long.MAX_VALUE);
         stallNanos = options.duration("stall", DEFAULT_STALL).toNanos();
@@ -76,7 +76,8 @@ public final class SleepWorkload implements Workload {
                     sleepUntil(until);
                 }
                 long service = serviceMaxNanos == serviceNanos ? serviceNanos
-                        : ThreadLocalRandom.current().nextLong(serviceNanos, serviceMaxNanos + 1);
+                        : ThreadLocalRandom.current().nextLong(serviceNanos,
+                                Math.max(serviceMaxNanos, serviceMaxNanos + 1)); // + 1 saturates at Long.MAX_VALUE
                 sleepUntil(System.nanoTime() + service);
             }
         });
