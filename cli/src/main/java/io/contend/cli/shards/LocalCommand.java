@@ -169,7 +169,6 @@ final class LocalCommand implements Callable<Integer> {
         return Duration.ZERO;
     }
 
-    /** @return the command line of shard i: this JVM's java and class path, contend's main class, stress */
     /**
      * Checks shard 0's stress command line in this process, as {@code contend stress ... --dry-run}, so that bad
      * stress arguments are one line and exit 2 here instead of N failed JVMs.
@@ -188,6 +187,7 @@ final class LocalCommand implements Callable<Integer> {
         return code == 0 ? null : errors.toString().strip();
     }
 
+    /** @return the command line of shard i: this JVM's java and class path, contend's main class, stress */
     private List<String> command(int index, Instant start) {
         List<String> command = new ArrayList<>();
         command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
