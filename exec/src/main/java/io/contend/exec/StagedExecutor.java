@@ -49,6 +49,12 @@ import java.util.function.Supplier;
  * and hands the result to the sink, so every accepted task ends exactly once: at the end of the pipeline (or
  * failed, or filtered by a null), or in the list shutdownNow returns.
  *
+ * Failures: handlers, commands and the sink are called inside catch-all blocks that count and report (the
+ * FailureListener), so no task's failure ends a worker. What escapes a worker's loop is the loop's own (its
+ * IdleStrategy, an Error in a queue); the dying worker then runs shutdownNow itself (workerFailed), so its stage's
+ * queued tasks are stolen as shutdownNow steals them and kept in `abandoned` for the next caller of shutdownNow:
+ * the exactly-once argument above holds unchanged, with `abandoned` as one more place a task can be returned from.
+ *
  * Types: stages and queues hold Object; the builder's type parameters make each handler's input the previous
  * handler's output, so the casts in Stage.runOne cannot fail for tasks that came through submit. Runnables given
  * to execute travel as Command objects through the first stage's queues and are run, not handled.

@@ -294,13 +294,15 @@ public final class WritePathServer implements AutoCloseable {
                 throw e;
             }
         }
-        names.addAll(ownHostNames());
         HttpServer http;
         try {
             http = HttpServer.create(address, 128);
         } catch (IOException | RuntimeException e) {
             workload.close();
             throw e;
+        }
+        if (!http.getAddress().getAddress().isLoopbackAddress()) { // only then is Host checked against names
+            names.addAll(ownHostNames());
         }
         WritePathServer s = new WritePathServer(workload, http, limits, Set.copyOf(names));
         http.start();
@@ -464,9 +466,13 @@ public final class WritePathServer implements AutoCloseable {
      *         {@link InetAddress#getByName} parses without a lookup
      */
     static boolean isAddressLiteral(String name) {
-        return name.matches("[0-9]{1,3}(\\.[0-9]{1,3}){3}")
-                || (name.indexOf(':') >= 0 && name.matches("[0-9a-f:.]+"));
+        return IPV4_LITERAL.matcher(name).matches() || (name.indexOf(':') >= 0 && IPV6_LITERAL.matcher(name).matches());
     }
+
+    /** Compiled once: the Host check runs on every request. */
+    private static final java.util.regex.Pattern IPV4_LITERAL = java.util.regex.Pattern.compile(
+            "[0-9]{1,3}(\\.[0-9]{1,3}){3}");
+    private static final java.util.regex.Pattern IPV6_LITERAL = java.util.regex.Pattern.compile("[0-9a-f:.]+");
 
     /** @return whether a Host header names this machine's loopback: localhost, 127.0.0.0/8 or [::1] */
     static boolean isLoopbackHost(String host) {
