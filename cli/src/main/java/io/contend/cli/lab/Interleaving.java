@@ -7,6 +7,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -27,15 +28,26 @@ import java.util.Objects;
  * still settle at levels that differ from JVM to JVM, compiled either way, for a cause not found (JCTools' rounds
  * in docs/results/2026-11-29-quick-31). Burst round trips spread as much either way.
  *
+ * <p>Copies: with {@code copies > 1} each side is loaded that many times, each copy in a class loader of its own
+ * with its own data and threads, and the side's score for the round is the median of its copies' means. Some
+ * measurements settle, per copy, at a level of their own for the whole JVM: retain/release on an uncontended object
+ * ran about 12 ns a pair in most copies and 14-16 ns in about one copy in ten, whichever implementation the copy
+ * measured, while the other copies of the same implementation in the same JVM ran at 12. With one copy a side such
+ * rounds made the per-round ratio heavy-tailed and its t interval wide; the median of three is moved only when two
+ * copies of one side are slow in the same JVM. Copies are interleaved ({@code a,b,a,b,...}), so that each copy's
+ * blocks neighbour the other sides' as a single copy's would. A side's iterations are then its copies' blocks,
+ * copy after copy.
+ *
  * @param sideClass the class {@link Interleaved} loads once per side
  * @param implParam the trial parameter that names each side's implementation, e.g. {@code impl}
  * @param params the sides' shared parameters (each side's implementation comes from its trial)
  * @param settings warm-up and blocks
  * @param perMicrosecond whether the score is operations per microsecond (each block's, from its ns per operation)
  *                       rather than ns per operation
+ * @param copies how many copies of each side one JVM measures, from 1; a side's score is their median
  */
 record Interleaving(String sideClass, String implParam, Map<String, String> params, Settings settings,
-                    boolean perMicrosecond)
+                    boolean perMicrosecond, int copies)
         implements Comparison.Joint {
 
     /**
@@ -90,13 +102,32 @@ record Interleaving(String sideClass, String implParam, Map<String, String> para
     static final long GRACE_MS = 60_000;
     /** HotSpot's switch for compiling in the requesting thread (the record's comment says why). */
     static final String SYNCHRONOUS_COMPILATION = "-XX:-BackgroundCompilation";
+    /** The most copies of a side one JVM measures: each costs its warm-up and blocks. */
+    static final int MAX_COPIES = 9;
 
-    /** Copies the parameters, keeping their order. */
+    /** Copies the parameters, keeping their order, and checks the copies. */
     Interleaving {
         Objects.requireNonNull(sideClass, "sideClass");
         Objects.requireNonNull(implParam, "implParam");
         params = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(params));
         Objects.requireNonNull(settings, "settings");
+        if (copies < 1 || copies > MAX_COPIES) {
+            throw new IllegalArgumentException("copies must be in [1, " + MAX_COPIES + "]: " + copies);
+        }
+    }
+
+    /**
+     * One copy a side.
+     *
+     * @param sideClass the class {@link Interleaved} loads once per side
+     * @param implParam the trial parameter that names each side's implementation
+     * @param params the sides' shared parameters
+     * @param settings warm-up and blocks
+     * @param perMicrosecond whether the score is operations per microsecond rather than ns per operation
+     */
+    Interleaving(String sideClass, String implParam, Map<String, String> params, Settings settings,
+                 boolean perMicrosecond) {
+        this(sideClass, implParam, params, settings, perMicrosecond, 1);
     }
 
     /**
@@ -138,19 +169,23 @@ record Interleaving(String sideClass, String implParam, Map<String, String> para
             }
             impls.add(impl);
         }
+        List<String> loaded = new ArrayList<>();
+        for (int c = 0; c < copies; c++) {
+            loaded.addAll(impls);
+        }
         List<String> command = new ArrayList<>(List.of(
                 Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "-XX:+IgnoreUnrecognizedVMOptions", "--sun-misc-unsafe-memory-access=allow",
                 SYNCHRONOUS_COMPILATION, "-cp", System.getProperty("java.class.path"), Interleaved.class.getName(),
-                "side=" + sideClass, "impls=" + String.join(",", impls),
+                "side=" + sideClass, "impls=" + String.join(",", loaded),
                 "warmupMs=" + settings.warmupMs(), "blockMs=" + settings.blockMs(),
                 "blocks=" + settings.blocks(), "round=" + round));
         params.forEach((k, v) -> command.add(k + "=" + v));
         Path output = Files.createTempFile("contend-interleaved", ".out");
         try {
-            List<String> lines = ChildProcess.run(command, output, settings.expectedMs(sides.size()) * 3 + GRACE_MS,
+            List<String> lines = ChildProcess.run(command, output, settings.expectedMs(loaded.size()) * 3 + GRACE_MS,
                     "the interleaved measurement of " + describe());
-            return parse(lines, impls, perMicrosecond);
+            return medianOfCopies(parse(lines, loaded, perMicrosecond), impls.size());
         } finally {
             Files.deleteIfExists(output);
         }
@@ -210,6 +245,52 @@ record Interleaving(String sideClass, String implParam, Map<String, String> para
                     blocks.get(i)));
         }
         return samples;
+    }
+
+    /**
+     * @param copySamples the samples of {@code copies} copies of each of {@code sides} sides, copy after copy (the
+     *                    sides' order within each copy)
+     * @param sides how many sides
+     * @return one sample per side: the median of its copies' scores, its copies' iterations one after the other,
+     *         and each secondary result's mean over the copies; the samples themselves when there is one copy
+     * @throws IllegalArgumentException if the samples are not a whole number of copies
+     */
+    static List<Sample> medianOfCopies(List<Sample> copySamples, int sides) {
+        if (sides < 1 || copySamples.size() % sides != 0) {
+            throw new IllegalArgumentException(copySamples.size() + " samples are not copies of " + sides + " sides");
+        }
+        int copies = copySamples.size() / sides;
+        if (copies == 1) {
+            return copySamples;
+        }
+        List<Sample> samples = new ArrayList<>();
+        for (int i = 0; i < sides; i++) {
+            double[] scores = new double[copies];
+            List<Double> iterations = new ArrayList<>();
+            Map<String, double[]> secondary = new LinkedHashMap<>();
+            Map<String, String> units = new LinkedHashMap<>();
+            for (int c = 0; c < copies; c++) {
+                Sample s = copySamples.get(c * sides + i);
+                scores[c] = s.score();
+                iterations.addAll(s.iterations());
+                for (Map.Entry<String, ResultRecord.Secondary> e : s.secondary().entrySet()) {
+                    secondary.computeIfAbsent(e.getKey(), k -> new double[copies])[c] = e.getValue().score();
+                    units.putIfAbsent(e.getKey(), e.getValue().unit());
+                }
+            }
+            Map<String, ResultRecord.Secondary> means = new LinkedHashMap<>();
+            secondary.forEach((name, values) -> means.put(name, new ResultRecord.Secondary(
+                    Arrays.stream(values).average().orElseThrow(), units.get(name))));
+            samples.add(new Sample(median(scores), copySamples.get(i).unit(), means, iterations, null));
+        }
+        return samples;
+    }
+
+    private static double median(double[] values) {
+        double[] sorted = values.clone();
+        Arrays.sort(sorted);
+        int n = sorted.length;
+        return n % 2 == 1 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2;
     }
 
     private static List<Double> numbers(String[] fields, int from, String line) throws IOException {

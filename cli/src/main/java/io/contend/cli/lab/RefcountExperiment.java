@@ -4,6 +4,7 @@ import io.contend.cli.results.Direction;
 import io.contend.cli.results.PublishedTable;
 import io.contend.cli.results.TableSpec;
 import io.contend.bench.refcount.RetainReleaseBenchmark;
+import io.contend.bench.refcount.RetainReleaseLoop;
 
 import java.time.Duration;
 import java.util.ArrayList;
@@ -20,6 +21,15 @@ import java.util.Map;
  * every delay of the PR's table, XADD_NAIVE, and EVEN_ODD_HOLDER, contend's algorithm in Netty 4.2's layout (the
  * count in an object of its own), which tells the layout's share of EVEN_ODD's ratio from the algorithm's.
  *
+ * <p>Uncontended, every implementation is measured in one JVM per round, interleaved in 40 ms blocks ({@link
+ * Interleaving}, {@link RetainReleaseLoop}), three copies of each, and a side's round is the median of its copies:
+ * as a JMH fork a side, or as one copy a side, now and then ran a whole JVM about a quarter slower than its other
+ * rounds (EVEN_ODD and NETTY alike, 21 against 28-33 ns in docs/results/2026-11-29-quick-45 and -46), a level that
+ * belongs to the copy, not to the implementation (the other copies of the same implementation in that JVM ran at
+ * the usual speed), and one such round widened the interval of a ratio that is within a few per cent of 1 past
+ * the margin. Contended, the sides stay JMH forks: their ratios are far from 1, and a fork's JMH loop is the one
+ * Netty's PR measured.
+ *
  * <p>XADD_NAIVE is not a headline row: it is the PR's after without #8563's overflow check, unsafe to use, and its
  * retain is Netty's own getAndAdd, so its ratio to Netty sits within a few percent of 1, closer than a quick run's
  * interval can resolve at the 5% margin (inconclusive in every run from docs/results/2026-11-28-quick-15 to -20).
@@ -28,6 +38,10 @@ import java.util.Map;
 public final class RefcountExperiment extends JmhExperiment {
     /** Both threads of the PR's contended case: the machine's cores, not a lab-wide thread list. */
     static final int THREADS = 2;
+    /** The uncontended comparisons' interleaved measurement: a name of its own, never pooled with JMH forks' rows. */
+    static final String UNCONTENDED_INTERLEAVED = "retainReleaseInterleaved_uncontended";
+    /** Copies of each uncontended side in one JVM; a side's round is their median (see the class comment). */
+    static final int COPIES = 3;
     /**
      * The sides of quick mode's contended comparison: contend's algorithms, each on the counted object's own field,
      * and Netty's AbstractReferenceCounted, the baseline.
@@ -67,6 +81,9 @@ public final class RefcountExperiment extends JmhExperiment {
     }
 
     private Comparison comparison(boolean contended, String delay, LabMode mode, List<String> impls) {
+        if (!contended) {
+            return uncontended(delay, mode, impls);
+        }
         List<Trial> contenders = new ArrayList<>();
         for (String impl : impls) {
             if (!impl.equals(RetainReleaseBenchmark.NETTY)) {
@@ -77,6 +94,66 @@ public final class RefcountExperiment extends JmhExperiment {
         // EVEN_ODD (contend's default) included; CAS against XADD is the published table's question.
         return new Comparison(trial(run(RetainReleaseBenchmark.NETTY, delay, contended), mode), contenders,
                 Direction.LOWER);
+    }
+
+    /** The uncontended comparison: every side interleaved in one JVM per round, {@value #COPIES} copies each. */
+    private static Comparison uncontended(String delay, LabMode mode, List<String> impls) {
+        List<Trial> contenders = new ArrayList<>();
+        for (String impl : impls) {
+            if (!impl.equals(RetainReleaseBenchmark.NETTY)) {
+                contenders.add(uncontendedSide(impl, delay, Map.of()));
+            }
+        }
+        return new Comparison(uncontendedSide(RetainReleaseBenchmark.NETTY, delay, Map.of()), contenders,
+                Direction.LOWER, interleaving(delay, mode));
+    }
+
+    private static Interleaving interleaving(String delay, LabMode mode) {
+        return new Interleaving(RetainReleaseLoop.class.getName(), "impl", Map.of("contended", "false", "delay", delay,
+                "threads", Integer.toString(THREADS)), interleavedSettings(mode), false, COPIES);
+    }
+
+    private static Trial uncontendedSide(String impl, String delay, Map<String, String> labels) {
+        Map<String, String> params = new LinkedHashMap<>();
+        params.put("impl", impl);
+        params.put("delay", delay);
+        params.put("contended", "false");
+        params.putAll(labels);
+        return Interleaving.side(UNCONTENDED_INTERLEAVED, params, THREADS);
+    }
+
+    /**
+     * The interleaved sides' settings. Quick: 150 ms of warm-up per copy (retain, release and the delay loop reach
+     * C2 within the first 50 ms of a side's blocks), then 6 blocks of 40 ms; the three copies of two sides take
+     * about 3 s a round, the two JMH forks they replace took about as long. Full: 300 ms and 6 blocks of 100 ms.
+     *
+     * @param mode the lab mode
+     * @return the settings
+     */
+    static Interleaving.Settings interleavedSettings(LabMode mode) {
+        return switch (mode) {
+            case SMOKE -> Interleaving.Settings.of(mode);
+            case QUICK -> new Interleaving.Settings(150, 40, 6);
+            case FULL -> new Interleaving.Settings(300, 100, 6);
+        };
+    }
+
+    /**
+     * The A/A comparisons: {@link #calibration(LabPlan)}'s (NETTY contended, JMH forks), then NETTY uncontended
+     * against itself, interleaved and copied as the uncontended comparisons are.
+     */
+    @Override
+    public List<Comparison> calibrations(LabPlan plan) {
+        List<Comparison> calibrations = new ArrayList<>();
+        Comparison forks = calibration(plan);
+        if (forks != null) {
+            calibrations.add(forks);
+        }
+        calibrations.add(new Comparison(
+                uncontendedSide(RetainReleaseBenchmark.NETTY, "1", Map.of("of", name(), "copy", "A")),
+                List.of(uncontendedSide(RetainReleaseBenchmark.NETTY, "1", Map.of("of", name(), "copy", "B"))),
+                Direction.LOWER, interleaving("1", plan.mode())));
+        return calibrations;
     }
 
     private static JmhRun run(String impl, String delay, boolean contended) {
@@ -100,6 +177,15 @@ public final class RefcountExperiment extends JmhExperiment {
         return mode == LabMode.QUICK ? mode.settings().withMeasurement(2, 200) : mode.settings();
     }
 
+    /** @return the contended forks' JMH settings and the uncontended sides' interleaved ones */
+    @Override
+    public String roundSettingsIfOwn(LabMode mode) {
+        JmhSettings forks = settings(mode);
+        return (forks.equals(mode.settings()) ? "contended: the mode's JMH settings" : "contended: " + forks.describe())
+                + ", uncontended: " + interleavedSettings(mode).describe() + ", " + COPIES + " copies of each side"
+                + " interleaved in one JVM";
+    }
+
     @Override
     public Duration budget(LabMode mode) {
         return mode.budget(Duration.ofSeconds(75), Duration.ofMinutes(7));
@@ -120,7 +206,12 @@ public final class RefcountExperiment extends JmhExperiment {
                                 + "which keeps its count in an object of its own (RefCnt), the baseline of every "
                                 + "ratio. The benchmark calls each counted object directly, through one interface; "
                                 + "each ends in 64 bytes of padding and is allocated between two 64-byte guard "
-                                + "arrays, so that no other object shares its lines."))
+                                + "arrays, so that no other object shares its lines.",
+                        "retainRelease_contended: one JMH fork per implementation and round. "
+                                + "retainReleaseInterleaved_uncontended: every implementation in one JVM per round, "
+                                + "in turn, in short blocks, " + COPIES + " copies of each, each in a class loader of "
+                                + "its own; a round's score is the median of the copies' means, and its iterations "
+                                + "are the copies' blocks, copy after copy."))
                 .withPublished(new PublishedTable("Netty PR #7248 (2017), AbstractReferenceCountedByteBufBenchmark, "
                         + "JMH sample mode, ns/op; BEFORE is the CAS loop, AFTER the XADD of the PR",
                         List.of("delay", "contended BEFORE", "contended AFTER", "uncontended BEFORE", "uncontended AFTER"),

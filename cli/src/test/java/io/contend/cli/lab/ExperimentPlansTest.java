@@ -39,8 +39,11 @@ class ExperimentPlansTest {
         LabPlan plan = new LabPlan(LabMode.QUICK, List.of(), false, 2);
         List<Comparison> aa = new CalibrationExperiment().comparisons(plan);
         // co's are one run, not compared; queues has one row per benchmark, whose noise differs
-        assertEquals(List.of("backoff", "refcount", "allocator", "queues", "queues", "histogram", "affinity",
-                "writepath"), aa.stream().map(c -> c.baseline().params().get("of")).toList());
+        assertEquals(List.of("backoff", "refcount", "refcount", "allocator", "queues", "queues", "histogram",
+                "affinity", "writepath"), aa.stream().map(c -> c.baseline().params().get("of")).toList());
+        assertEquals(List.of("retainRelease_contended", RefcountExperiment.UNCONTENDED_INTERLEAVED), aa.stream()
+                .filter(c -> c.baseline().params().get("of").equals("refcount")).map(c -> c.baseline().benchmark())
+                .toList(), "refcount's forks and its interleaved copies each have their own noise");
         assertEquals(List.of("throughputInterleaved", "burstInterleaved"), aa.stream()
                 .filter(c -> c.baseline().params().get("of").equals("queues")).map(c -> c.baseline().benchmark())
                 .toList());
@@ -163,6 +166,11 @@ class ExperimentPlansTest {
         Experiment refcount = registry.get("refcount");
         List<String> quick = impls(refcount.comparisons(new LabPlan(LabMode.QUICK, List.of(), false, 2)));
         assertEquals(List.of("NETTY", "CAS", "EVEN_ODD", "NETTY", "EVEN_ODD"), quick);
+        List<Comparison> quickPlan = refcount.comparisons(new LabPlan(LabMode.QUICK, List.of(), false, 2));
+        assertEquals(null, quickPlan.get(0).joint(), "contended: one JMH fork per side");
+        assertTrue(quickPlan.get(1).joint() instanceof Interleaving i && i.copies() == RefcountExperiment.COPIES,
+                "uncontended: interleaved copies in one JVM");
+        assertEquals(RefcountExperiment.UNCONTENDED_INTERLEAVED, quickPlan.get(1).baseline().benchmark());
         List<Comparison> every = refcount.comparisons(new LabPlan(LabMode.FULL, List.of(), true, 2));
         assertEquals(10, every.size(), "5 delays, contended and not");
         for (Comparison c : every) {

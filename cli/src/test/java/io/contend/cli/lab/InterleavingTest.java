@@ -98,6 +98,49 @@ class InterleavingTest {
     }
 
     @Test
+    void aSideOfSeveralCopiesScoresTheMedianOfItsCopiesAndKeepsEveryBlock() throws IOException {
+        List<Sample> copies = Interleaving.parse(List.of(
+                "warmup 900 ms, 0 cycles measured again after the JIT compiled during them, compiled 0 ms "
+                        + "in the kept cycles",
+                "side NETTY 12.0 12.2",
+                "side EVEN_ODD 12.1 12.1",
+                "side NETTY 16.0 16.4",
+                "side EVEN_ODD 11.9 12.1",
+                "side NETTY 11.8 12.0",
+                "side EVEN_ODD 15.0 15.2"), List.of("NETTY", "EVEN_ODD", "NETTY", "EVEN_ODD", "NETTY", "EVEN_ODD"),
+                false);
+        List<Sample> sides = Interleaving.medianOfCopies(copies, 2);
+        assertEquals(2, sides.size());
+        assertEquals(12.1, sides.get(0).score(), 1e-9, "NETTY's copies: 12.1, 16.2, 11.9; the slow one does not move it");
+        assertEquals(12.1, sides.get(1).score(), 1e-9, "EVEN_ODD's copies: 12.1, 12.0, 15.1");
+        assertEquals(List.of(12.0, 12.2, 16.0, 16.4, 11.8, 12.0), sides.get(0).iterations(), "copy after copy");
+        assertEquals(900.0, sides.get(1).secondary().get(Interleaving.WARMUP_MS).score(), 1e-9);
+        assertEquals(copies, Interleaving.medianOfCopies(copies, 6), "one copy a side: the samples as they are");
+        assertEquals(12.05, Interleaving.medianOfCopies(copies.subList(0, 4), 2).get(1).score(), 1e-9,
+                "an even number of copies: the mean of the middle two");
+        IllegalArgumentException odd = assertThrows(IllegalArgumentException.class,
+                () -> Interleaving.medianOfCopies(copies.subList(0, 5), 2));
+        assertTrue(odd.getMessage().contains("5 samples"), odd.getMessage());
+    }
+
+    @Test
+    void copiesAreCheckedAndEachRunsInTheChildJvm() throws Exception {
+        IllegalArgumentException none = assertThrows(IllegalArgumentException.class,
+                () -> new Interleaving(BurstLoop.class.getName(), "impl", Map.of(), new Interleaving.Settings(10, 10, 1),
+                        false, 0));
+        assertTrue(none.getMessage().contains("0"), none.getMessage());
+        List<Trial> sides = List.of(side(QueueFactory.JCTOOLS), side(QueueFactory.CONTEND));
+        List<Sample> samples = new Interleaving(BurstLoop.class.getName(), "impl", Map.of("queue",
+                QueueFactory.SPSC_ARRAY, "chunk", "128", "burst", "10"), new Interleaving.Settings(30, 10, 2), false, 3)
+                .measure(0, sides);
+        assertEquals(2, samples.size());
+        for (Sample s : samples) {
+            assertEquals(3 * 2, s.iterations().size(), "two blocks of each of three copies");
+            assertTrue(s.score() > 0 && Double.isFinite(s.score()), "ns per round trip: " + s.score());
+        }
+    }
+
+    @Test
     void aFailedChildJvmIsAnErrorWithItsOutput() {
         List<Trial> sides = List.of(side("no-such-impl"));
         IOException e = assertThrows(IOException.class, () -> new Interleaving(BurstLoop.class.getName(),

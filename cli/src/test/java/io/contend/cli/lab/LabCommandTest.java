@@ -60,14 +60,17 @@ class LabCommandTest {
     @Test
     void theHeaderNamesTheRoundSettingsOfExperimentsThatUseTheirOwn() {
         List<Experiment> experiments = List.of(new RefcountExperiment(), new AllocatorExperiment());
-        assertEquals(" (refcount: warm-up 2 x 200 ms, measurement 2 x 200 ms; allocator: TLAB and TLAB_HANDLE warm up "
-                + "5 x 500 ms)", LabCommand.ownRoundSettings(experiments, LabMode.QUICK));
+        assertEquals(" (refcount: contended: warm-up 2 x 200 ms, measurement 2 x 200 ms, uncontended: 150 ms warm-up "
+                + "and 6 x 40 ms blocks per side, 3 copies of each side interleaved in one JVM; allocator: TLAB and "
+                + "TLAB_HANDLE warm up 5 x 500 ms)", LabCommand.ownRoundSettings(experiments, LabMode.QUICK));
         assertEquals(" (backoff: 100 ms warm-up and 3 x 20 ms blocks per side, all sides of a comparison interleaved "
                 + "in one JVM)", LabCommand.ownRoundSettings(List.of(new BackoffExperiment()), LabMode.SMOKE),
                 "an interleaved experiment names its blocks in every mode");
         assertEquals("", LabCommand.ownRoundSettings(List.of(new AffinityExperiment()), LabMode.QUICK),
                 "an experiment that does not run JMH has no JMH settings to name");
-        assertEquals("", LabCommand.ownRoundSettings(experiments, LabMode.FULL));
+        assertEquals(" (refcount: contended: the mode's JMH settings, uncontended: 300 ms warm-up and 6 x 100 ms "
+                + "blocks per side, 3 copies of each side interleaved in one JVM)",
+                LabCommand.ownRoundSettings(experiments, LabMode.FULL));
     }
 
     @Test
