@@ -23,19 +23,33 @@ final class FilterOptions {
     @Option(names = "--start", paramLabel = "S",
             description = "Only intervals starting at or after S seconds since the log's StartTime "
                     + "(HistogramLogProcessor's -start; default: from the first).")
-    double start = Double.NEGATIVE_INFINITY;
+    Double start;
 
     @Option(names = "--end", paramLabel = "S",
             description = "Only intervals starting at or before S seconds since the log's StartTime "
                     + "(HistogramLogProcessor's -end; default: to the last).")
-    double end = Double.POSITIVE_INFINITY;
+    Double end;
 
     IntervalFilter filter(CommandSpec spec) {
+        double from = bound(spec, "--start", start, Double.NEGATIVE_INFINITY);
+        double to = bound(spec, "--end", end, Double.POSITIVE_INFINITY);
         try {
             return IntervalFilter.ALL.withIncludeTags(tags).withExcludeTags(excludeTags).withIgnoreTags(ignoreTags)
-                    .withWindow(start, end);
+                    .withWindow(from, to);
         } catch (IllegalArgumentException e) {
             throw new ParameterException(spec.commandLine(), "--start/--end: " + e.getMessage());
         }
+    }
+
+    /** Bounds count from StartTime, where a log's intervals begin, so a negative one is a mistake. */
+    private static double bound(CommandSpec spec, String option, Double seconds, double unset) {
+        if (seconds == null) {
+            return unset;
+        }
+        if (seconds < 0) {
+            throw new ParameterException(spec.commandLine(), option + ": must be 0 or more seconds since the log's "
+                    + "StartTime, got " + seconds);
+        }
+        return seconds;
     }
 }

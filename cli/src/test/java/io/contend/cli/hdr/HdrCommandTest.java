@@ -138,6 +138,22 @@ class HdrCommandTest {
         assertFalse(contend.err().contains("\tat "), contend.err());
     }
 
+    /** The window counts from the log's StartTime: a negative bound is a usage error naming it, in either form. */
+    @Test
+    void aNegativeStartOrEndIsAUsageError() {
+        String since = ": must be 0 or more seconds since the log's StartTime, got ";
+        for (String command : new String[]{"summarize", "to-csv", "plot"}) {
+            assertEquals(2, run("hdr", command, log.toString(), "--start", "-1"), command);
+            assertEquals("--start" + since + "-1.0 (see 'contend hdr " + command + " --help')\n", contend.err());
+            assertEquals(2, run("hdr", command, log.toString(), "--end=-0.5"), command);
+            assertEquals("--end" + since + "-0.5 (see 'contend hdr " + command + " --help')\n", contend.err());
+            assertEquals("", contend.out(), command);
+        }
+        assertEquals(2, run("hdr", "summarize", log.toString(), "--start", "-Infinity"));
+        assertTrue(contend.err().contains("--start: must be 0 or more seconds"), contend.err());
+        assertEquals(0, run("hdr", "summarize", log.toString(), "--start", "0", "--end", "0"), contend.err());
+    }
+
     @Test
     void aMalformedLogIsExitOneWithTheLine() throws IOException {
         List<String> lines = Files.readAllLines(log);
