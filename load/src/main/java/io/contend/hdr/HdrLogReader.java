@@ -29,7 +29,8 @@ import java.util.zip.DataFormatException;
  * whose zlib check fails (HdrHistogram's decoder stops before the check, so a changed character would
  * otherwise change counts silently), a truncated last line or text that is not UTF-8 is an
  * {@link HdrLogFormatException} naming the line, where {@code HistogramLogReader} silently stops at the first
- * bad line and returns what it read;</li>
+ * bad line and returns what it read; so is an empty input (no bytes at all), which it reads as a log without
+ * intervals;</li>
  * <li>exact times: absolute times stay in seconds at the log's millisecond precision, where
  * {@code HistogramLogReader} truncates them to whole milliseconds (often one millisecond early);</li>
  * <li>tag and time-window filters ({@link IntervalFilter}), applied before a histogram is decoded;</li>
@@ -111,7 +112,7 @@ public final class HdrLogReader implements Closeable {
 
     /**
      * @return the next interval the filter accepts, or null at the end of the log
-     * @throws HdrLogFormatException if a line is malformed
+     * @throws HdrLogFormatException if a line is malformed, or the log is empty
      * @throws IOException if the log cannot be read
      * @throws HdrLogOutOfMemoryError if a histogram does not fit in memory, naming the line
      */
@@ -134,7 +135,7 @@ public final class HdrLogReader implements Closeable {
      * failure while the action handles an interval names this log and the interval's line.
      *
      * @param action what to do with each interval
-     * @throws HdrLogFormatException if a line is malformed
+     * @throws HdrLogFormatException if a line is malformed, or the log is empty
      * @throws HdrLogLimitException if the action throws an ArithmeticException: a count that overflows
      * @throws IOException if the log cannot be read, or as the action throws it
      * @throws HdrLogOutOfMemoryError if reading or the action runs out of memory
@@ -179,6 +180,10 @@ public final class HdrLogReader implements Closeable {
     private String readLine() throws IOException {
         try {
             String line = in.readLine();
+            if (line == null && lineNumber == 0) {
+                // Else an empty file (a failed copy, a run that never started) would read as a log without intervals.
+                throw new HdrLogFormatException(source, 1, "empty, not an HDR interval log", null);
+            }
             lineNumber++;
             return line;
         } catch (CharacterCodingException e) {

@@ -159,6 +159,21 @@ class HdrLogReaderTest {
         assertThrows(NoSuchFileException.class, () -> HdrLogReader.readAll(dir.resolve("nope.hlog"), IntervalFilter.ALL));
     }
 
+    /** No bytes at all is not a log; a log of headers only is one with no intervals. */
+    @Test
+    void anEmptyFileIsMalformedButHeadersWithoutIntervalsAreALog() throws IOException {
+        Path empty = Files.createFile(dir.resolve("empty.hlog"));
+        HdrLogFormatException e = assertThrows(HdrLogFormatException.class,
+                () -> HdrLogReader.readAll(empty, IntervalFilter.ALL));
+        assertEquals(empty + ":1: empty, not an HDR interval log", e.getMessage());
+        assertEquals(1, e.line());
+        assertThrows(HdrLogFormatException.class, () -> reader(new byte[0], IntervalFilter.ALL).next());
+
+        Path headers = dir.resolve("headers.hlog");
+        Files.writeString(headers, "#[StartTime: 1700000000.000 (seconds since epoch)]\n\n");
+        assertEquals(List.of(), HdrLogReader.readAll(headers, IntervalFilter.ALL));
+    }
+
     @Test
     void aBadBase64CharacterNamesTheLine() throws IOException {
         Path log = taggedLog();

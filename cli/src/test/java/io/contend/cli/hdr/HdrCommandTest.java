@@ -172,6 +172,26 @@ class HdrCommandTest {
         }
     }
 
+    /** An empty file is not a log with no intervals: one line, exit 1 as any malformed log, nothing written. */
+    @Test
+    void anEmptyFileIsAMalformedLog() throws IOException {
+        Path empty = Files.createFile(dir.resolve("empty.hlog"));
+        Path out = dir.resolve("out");
+        String[][] commands = {{"summarize"}, {"summarize", log.toString()}, {"to-csv"},
+                {"plot", "--out-dir", out.toString()}, {"split", "--out-dir", out.toString()},
+                {"union", "--out", out.resolve("all.hlog").toString()}};
+        for (String[] command : commands) {
+            List<String> args = new java.util.ArrayList<>(List.of("hdr", command[0], empty.toString()));
+            args.addAll(List.of(command).subList(1, command.length));
+            assertEquals(1, run(args.toArray(String[]::new)), args.toString());
+            assertEquals("contend hdr " + command[0] + ": malformed log: " + empty
+                    + ":1: empty, not an HDR interval log\n", contend.err(), args.toString());
+        }
+        try (var files = Files.walk(dir)) {
+            assertEquals(List.of(empty, log), files.filter(Files::isRegularFile).sorted().toList(), "nothing written");
+        }
+    }
+
     /** Every hdr command refuses an output that is an input, through links too; exit 2. */
     @Test
     void everyCommandRefusesAnOutputThatIsAnInput() throws IOException {
