@@ -15,12 +15,30 @@ import java.util.Set;
  * the workload did not read, so a typo is an error rather than silently ignored.
  */
 public final class WorkloadOptions {
+    /** What messages call the options of a stress workload, unless told otherwise. */
+    private static final String WORKLOAD_OPTION = "workload option";
+
     private final Map<String, String> values;
+    private final String kind;
     private final Set<String> used = new LinkedHashSet<>();
 
     /** @param values option name (without dashes) to value */
     public WorkloadOptions(Map<String, String> values) {
+        this(values, WORKLOAD_OPTION);
+    }
+
+    /**
+     * @param values option name (without dashes) to value
+     * @param kind what error messages call these options, e.g. "serve option" for a command that takes a
+     *             workload's options as its own
+     * @throws IllegalArgumentException if kind is null or blank
+     */
+    public WorkloadOptions(Map<String, String> values, String kind) {
+        if (kind == null || kind.isBlank()) {
+            throw new IllegalArgumentException("the options' kind must be a word for messages, got '" + kind + "'");
+        }
         this.values = Collections.unmodifiableMap(new LinkedHashMap<>(values));
+        this.kind = kind;
     }
 
     /** @return no options */
@@ -83,7 +101,7 @@ public final class WorkloadOptions {
         used.add(name);
         String v = values.get(name);
         if (v == null) {
-            throw new IllegalArgumentException("missing workload option --" + name + " (" + what + ")");
+            throw new IllegalArgumentException("missing " + describe(name) + " (" + what + ")");
         }
         return v;
     }
@@ -101,15 +119,15 @@ public final class WorkloadOptions {
             return fallback;
         }
         try {
-            long n = Counts.parse("workload option --" + name, v);
+            long n = Counts.parse(describe(name), v);
             if (n >= min && n <= max) {
                 return n;
             }
         } catch (IllegalArgumentException e) {
             // falls through to the message below, which gives the range
         }
-        throw new IllegalArgumentException("workload option --" + name + " must be a whole number in [" + min + ", "
-                + max + "]: '" + v + "'");
+        throw new IllegalArgumentException(describe(name) + " must be a whole number in [" + min + ", " + max
+                + "]: '" + v + "'");
     }
 
     /**
@@ -126,9 +144,9 @@ public final class WorkloadOptions {
         if (v == null) {
             return fallback;
         }
-        long n = Sizes.parse("workload option --" + name, v);
+        long n = Sizes.parse(describe(name), v);
         if (n < min || n > max) {
-            throw new IllegalArgumentException("workload option --" + name + " must be in [" + Sizes.format(min) + ", "
+            throw new IllegalArgumentException(describe(name) + " must be in [" + Sizes.format(min) + ", "
                     + Sizes.format(max) + "]: '" + v + "'");
         }
         return n;
@@ -146,7 +164,7 @@ public final class WorkloadOptions {
         used.add(oldName); // read, as every declared option is, so that requireAllUsed knows it
         String v = values.get(oldName);
         if (v != null) {
-            throw new IllegalArgumentException("workload option --" + oldName + " is now " + hint.apply(v));
+            throw new IllegalArgumentException(describe(oldName) + " is now " + hint.apply(v));
         }
     }
 
@@ -157,7 +175,15 @@ public final class WorkloadOptions {
      */
     public Duration duration(String name, Duration fallback) {
         String v = string(name, null);
-        return v == null ? fallback : Durations.parse("workload option --" + name, v);
+        return v == null ? fallback : Durations.parse(describe(name), v);
+    }
+
+    /**
+     * @param name the option's name without dashes
+     * @return the option as messages name it, e.g. "workload option --keys"
+     */
+    public String describe(String name) {
+        return kind + " --" + name;
     }
 
     /** @return the names of the options read so far, given or not, in the order first read */

@@ -59,4 +59,20 @@ class SizesTest {
                 () -> old.refuseRetired("pool-mib", v -> "--pool-size " + v + "MiB")).getMessage());
         o.refuseRetired("pool-mib", v -> "unused"); // absent: nothing to refuse
     }
+
+    @Test
+    void optionsTakenByACommandAsItsOwnAreNamedAsItsOptions() {
+        WorkloadOptions serve = new WorkloadOptions(Map.of("pool-size", "8MiB", "pool-mib", "64", "keys", "x"),
+                "serve option");
+        assertEquals("serve option --pool-size must be in [16MiB, 1GiB]: '8MiB'", assertThrows(
+                IllegalArgumentException.class, () -> serve.size("pool-size", 0, 16L << 20, 1L << 30)).getMessage());
+        assertEquals("serve option --pool-mib is now --pool-size 64MiB", assertThrows(IllegalArgumentException.class,
+                () -> serve.refuseRetired("pool-mib", v -> "--pool-size " + v + "MiB")).getMessage());
+        assertEquals("serve option --keys must be a whole number in [1, 10]: 'x'", assertThrows(
+                IllegalArgumentException.class, () -> serve.number("keys", 1, 1, 10)).getMessage());
+        assertEquals("missing serve option --url (a URL)", assertThrows(IllegalArgumentException.class,
+                () -> serve.required("url", "a URL")).getMessage());
+        assertEquals("workload option --keys", new WorkloadOptions(Map.of()).describe("keys"));
+        assertThrows(IllegalArgumentException.class, () -> new WorkloadOptions(Map.of(), " "));
+    }
 }

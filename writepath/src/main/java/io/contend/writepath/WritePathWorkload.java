@@ -127,7 +127,7 @@ public final class WritePathWorkload implements Workload {
         long pool = options.size("pool-size", 64L << 20, 1L << 20, 64L << 30);
         long threshold = options.size("threshold", 16L << 20, 64L << 10, 64L << 30);
         if (threshold > pool) {
-            throw new IllegalArgumentException("workload option --threshold (" + Sizes.format(threshold)
+            throw new IllegalArgumentException(options.describe("threshold") + " (" + Sizes.format(threshold)
                     + ") must not exceed --pool-size (" + Sizes.format(pool) + ")");
         }
         this.path = WritePath.builder().components(components).poolBytes(pool).flushThresholdBytes(threshold).build();
@@ -151,8 +151,8 @@ public final class WritePathWorkload implements Workload {
         Components c = switch (build) {
             case "contend" -> Components.contend();
             case "jdk" -> Components.jdk();
-            default -> throw new IllegalArgumentException("workload option --build must be contend or jdk: '" + build
-                    + "'");
+            default -> throw new IllegalArgumentException(options.describe("build") + " must be contend or jdk: '"
+                    + build + "'");
         };
         String allocator = options.string("allocator", null);
         if (allocator != null) {
@@ -161,8 +161,8 @@ public final class WritePathWorkload implements Workload {
                         Allocator.regions(AllocationStrategy.valueOf(allocator.toUpperCase(Locale.ROOT)));
                 case "tlab" -> Allocator.threadLocalChunks(4096);
                 case "synchronized" -> Allocator.synchronizedBump();
-                default -> throw new IllegalArgumentException("workload option --allocator must be xadd, cas_loop, "
-                        + "cas_backoff, tlab or synchronized: '" + allocator + "'");
+                default -> throw new IllegalArgumentException(options.describe("allocator") + " must be xadd, "
+                        + "cas_loop, cas_backoff, tlab or synchronized: '" + allocator + "'");
             });
         }
         String refCount = options.string("refcount", null);
@@ -170,7 +170,7 @@ public final class WritePathWorkload implements Workload {
             c = c.withRefCount(switch (refCount) {
                 case "even-odd" -> RefCount.evenOdd();
                 case "atomic-cas" -> RefCount.atomicCas();
-                default -> throw new IllegalArgumentException("workload option --refcount must be even-odd or "
+                default -> throw new IllegalArgumentException(options.describe("refcount") + " must be even-odd or "
                         + "atomic-cas: '" + refCount + "'");
             });
         }
@@ -184,8 +184,8 @@ public final class WritePathWorkload implements Workload {
         return c.withPipeline(switch (pipeline) {
             case "staged", "direct" -> Pipeline.staged(mode, affinity, threads);
             case "thread-pools" -> Pipeline.threadPools(threads);
-            default -> throw new IllegalArgumentException("workload option --pipeline must be staged, thread-pools or "
-                    + "direct: '" + pipeline + "'");
+            default -> throw new IllegalArgumentException(options.describe("pipeline") + " must be staged, "
+                    + "thread-pools or direct: '" + pipeline + "'");
         });
     }
 

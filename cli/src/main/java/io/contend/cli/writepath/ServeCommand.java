@@ -151,7 +151,7 @@ public final class ServeCommand implements Callable<Integer> {
         }
         WritePathWorkload workload;
         try {
-            workload = new WritePathWorkload(new WorkloadOptions(values));
+            workload = new WritePathWorkload(new WorkloadOptions(values, "serve option"));
         } catch (IllegalArgumentException e) {
             throw new ParameterException(spec.commandLine(), e.getMessage(), e);
         }

@@ -16,6 +16,8 @@ import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
@@ -97,6 +99,30 @@ class WritepathCommandTest {
         c = new InProcess();
         assertEquals(2, c.run("writepath", "serve", "--max-rows", "0", "--for", "1s"));
         assertTrue(c.err().contains("--max-rows must be at least 1: 0"), c.err());
+    }
+
+    /** serve takes the write path's options as its own: its errors call them serve options, stress's do not. */
+    @Test
+    void serveNamesItsOwnOptions() {
+        String[][] cases = {
+                {"serve option --keys must be a whole number in [1, 100000000]: '0'", "--keys", "0"},
+                {"serve option --build must be contend or jdk: 'cassandra'", "--build", "cassandra"},
+                {"serve option --pool-size: '1k' has no binary unit", "--pool-size", "1k"},
+                {"serve option --pool-mib is now --pool-size 64MiB", "--pool-mib", "64"},
+                {"serve option --threshold (8MiB) must not exceed --pool-size (4MiB)", "--threshold", "8MiB",
+                        "--pool-size", "4MiB"}};
+        for (String[] bad : cases) {
+            List<String> args = new ArrayList<>(List.of("writepath", "serve", "--for", "1s"));
+            args.addAll(List.of(bad).subList(1, bad.length));
+            InProcess c = new InProcess();
+            assertEquals(2, c.run(args.toArray(String[]::new)), c.out());
+            assertTrue(c.err().startsWith(bad[0]), c.err());
+            assertTrue(c.err().endsWith(" (see 'contend writepath serve --help')\n"), c.err());
+            assertFalse(c.err().contains("workload"), c.err());
+        }
+        InProcess stress = new InProcess();
+        assertEquals(2, stress.run("stress", "writepath", "--ops", "1", "--keys", "0"));
+        assertTrue(stress.err().startsWith("workload option --keys must be a whole number"), stress.err());
     }
 
     /** The check trusts the report, not the status: a 200 whose JSON says not ok fails. */
