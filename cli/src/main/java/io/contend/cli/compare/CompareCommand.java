@@ -76,7 +76,8 @@ public final class CompareCommand implements Callable<Integer> {
     boolean aa;
 
     @Option(names = "--rounds", paramLabel = "N", defaultValue = "8",
-            description = "Rounds, each one fork per side (default: ${DEFAULT-VALUE}).")
+            description = "Rounds, each one fork per side; with --baseline only, two JMH files run nothing "
+                    + "(default: ${DEFAULT-VALUE}).")
     int rounds;
 
     @Option(names = "--margin", paramLabel = "M", defaultValue = "0.05",
@@ -148,6 +149,7 @@ public final class CompareCommand implements Callable<Integer> {
                 throw new ParameterException(spec.commandLine(), "give --baseline JAR and --candidate JAR, or two JMH "
                         + "JSON files (old new)");
             }
+            refuseRunOptions(jmhOptions);
             for (String file : args) {
                 if (!Files.isRegularFile(Path.of(file))) {
                     throw new ParameterException(spec.commandLine(), (Files.isDirectory(Path.of(file))
@@ -171,6 +173,25 @@ public final class CompareCommand implements Callable<Integer> {
         out.println("Results: " + outDir.resolve(ResultsFile.NAME) + " (contend report " + outDir + " renders it)");
         out.flush();
         return exitCode(rows);
+    }
+
+    /**
+     * Refuses what only a run of the builds reads: two JMH files are compared as they are, and results.json would
+     * otherwise record options that did nothing.
+     */
+    private void refuseRunOptions(List<String> jmhOptions) {
+        List<String> ignored = new ArrayList<>();
+        if (spec.commandLine().getParseResult().hasMatchedOption("--rounds")) {
+            ignored.add("--rounds " + rounds);
+        }
+        if (!jmhOptions.isEmpty()) {
+            ignored.add("the JMH options after -- (" + String.join(" ", jmhOptions) + ")");
+        }
+        if (!ignored.isEmpty()) {
+            throw new ParameterException(spec.commandLine(), String.join(" and ", ignored) + ": only for a run of "
+                    + "--baseline and --candidate; two JMH JSON files are compared as they are, so leave "
+                    + (ignored.size() == 1 && jmhOptions.isEmpty() ? "it" : "them") + " out");
+        }
     }
 
     private List<CompareRow> paired(List<String> args, List<String> jmhOptions, PrintWriter out,

@@ -1,6 +1,7 @@
 package io.contend.cli.compare;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.contend.cli.InProcess;
@@ -207,5 +208,27 @@ class CompareCommandTest {
         assertEquals(2, c.run("compare", old.toString(), old.toString(), "--out-dir", file.toString()));
         assertTrue(c.err().contains("is a file, not a directory"), c.err());
         assertTrue(!c.err().contains("\tat "), c.err());
+    }
+
+    /** Two JMH files are compared as they are: options only a run reads are refused, not recorded as if used. */
+    @Test
+    void twoFilesRefuseTheOptionsOfARun() throws Exception {
+        Path old = resource("fixed-work-10000.json");
+        Path now = resource("fixed-work-12500.json");
+        Path out = dir.resolve("out");
+        String why = ": only for a run of --baseline and --candidate; two JMH JSON files are compared as they are, "
+                + "so leave ";
+        InProcess c = new InProcess();
+        assertEquals(2, c.run("compare", old.toString(), now.toString(), "--rounds", "20", "--out-dir",
+                out.toString()));
+        assertEquals("--rounds 20" + why + "it out (see 'contend compare --help')\n", c.err());
+        assertEquals(2, c.run("compare", old.toString(), now.toString(), "--out-dir", out.toString(), "--", "-wi",
+                "3"));
+        assertEquals("the JMH options after -- (-wi 3)" + why + "them out (see 'contend compare --help')\n", c.err());
+        assertEquals(2, c.run("compare", "--rounds=8", old.toString(), now.toString(), "--out-dir", out.toString(),
+                "--", "-i", "5"));
+        assertTrue(c.err().startsWith("--rounds 8 and the JMH options after -- (-i 5)" + why + "them out"), c.err());
+        assertFalse(Files.exists(out), "nothing written");
+        assertEquals(0, c.run("compare", old.toString(), now.toString(), "--out-dir", out.toString(), "--"), c.err());
     }
 }
