@@ -96,7 +96,9 @@ public final class CompareCommand implements Callable<Integer> {
     String failOn;
 
     @Option(names = "--out-dir", paramLabel = "DIR", defaultValue = "contend-compare",
-            description = "Where results.json, the fork logs and JMH's files go (default: ${DEFAULT-VALUE}).")
+            description = "Where results.json, the fork logs and JMH's files go (default: ${DEFAULT-VALUE}). A "
+                    + "comparison an earlier run left in its results.json is replaced, which compare says on stderr "
+                    + "before it starts; other experiments there are kept.")
     Path outDir;
 
     @Parameters(paramLabel = "REGEX|FILE", arity = "0..*", description = "With --baseline: a regular expression "
@@ -156,6 +158,7 @@ public final class CompareCommand implements Callable<Integer> {
                             ? "a directory, not a JMH JSON file: " : "no such file: ") + "'" + file + "'");
                 }
             }
+            noteReplacedResults();
             rows = unpaired(Path.of(args.get(0)), Path.of(args.get(1)), out, identities);
             title = "compare (unpaired): " + args.get(0) + " vs " + args.get(1) + metricSuffix();
         } else {
@@ -229,6 +232,7 @@ public final class CompareCommand implements Callable<Integer> {
         } catch (PatternSyntaxException e) {
             throw new ParameterException(spec.commandLine(), "not a regular expression: " + e.getMessage());
         }
+        noteReplacedResults();
         Path work = Files.createDirectories(outDir.resolve("work"));
         identities.put("baseline", identity(baseline));
         identities.put("candidate", (aa ? "(--aa) " : "") + identity(other));
@@ -257,6 +261,25 @@ public final class CompareCommand implements Callable<Integer> {
         List<Samples> samples = CompareRun.run(runner, common, rounds, progress, unmatched);
         unmatched.forEach(u -> out.println("not compared: " + u));
         return CompareAnalysis.paired(samples, margin);
+    }
+
+    /** Says so when this run will replace the comparison an earlier one wrote: said before a long run, not after. */
+    private void noteReplacedResults() {
+        Path results = outDir.resolve(ResultsFile.NAME);
+        if (!Files.exists(results)) {
+            return;
+        }
+        boolean earlier;
+        try {
+            earlier = ResultsFile.readContents(results).experiments().containsKey("compare");
+        } catch (IOException | RuntimeException e) {
+            return; // unreadable: ResultsFile.open moves it aside and says so
+        }
+        if (earlier) {
+            PrintWriter err = spec.commandLine().getErr();
+            err.println("contend compare: replacing the comparison in " + results + " from an earlier run");
+            err.flush();
+        }
     }
 
     private List<CompareRow> unpaired(Path old, Path now, PrintWriter out, Map<String, String> identities)

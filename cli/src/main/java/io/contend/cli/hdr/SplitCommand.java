@@ -8,8 +8,13 @@ import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Parameters;
 
 import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Set;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
 
 /** {@code contend hdr split FILE}: one log per tag. */
 @Command(name = "split",
@@ -26,7 +31,8 @@ final class SplitCommand extends HdrSubcommand {
     Path file;
 
     @Option(names = "--out-dir", paramLabel = "DIR",
-            description = "Where the logs go (default: FILE's directory; for a pipe, the current directory).")
+            description = "Where the logs go (default: FILE's directory; for a pipe, the current directory). Logs "
+                    + "of the same names already there (an earlier split's) are replaced, each named on stderr.")
     Path outDir;
 
     @Override
@@ -38,6 +44,7 @@ final class SplitCommand extends HdrSubcommand {
     int execute() throws IOException {
         requireFiles(List.of(file));
         Path dir = outDir != null ? outDir : LogFiles.defaultOutputDirectory(file);
+        Set<Path> before = fileNames(dir);
         List<Path> written;
         try {
             written = LogSplitter.split(file, dir);
@@ -49,6 +56,23 @@ final class SplitCommand extends HdrSubcommand {
         }
         written.forEach(out()::println);
         out().flush();
+        PrintWriter err = spec.commandLine().getErr();
+        for (Path log : written) {
+            if (before.contains(log.getFileName())) { // an earlier split's, or a user's: never replaced silently
+                err.println("contend hdr split: replaced " + log + ", which was already there");
+            }
+        }
+        err.flush();
         return 0;
+    }
+
+    /** @return the names of the entries in the directory; none if there is no such directory yet */
+    private static Set<Path> fileNames(Path dir) throws IOException {
+        if (!Files.isDirectory(dir)) {
+            return Set.of();
+        }
+        try (Stream<Path> entries = Files.list(dir)) {
+            return entries.map(Path::getFileName).collect(Collectors.toSet());
+        }
     }
 }

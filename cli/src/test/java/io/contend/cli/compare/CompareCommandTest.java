@@ -231,4 +231,22 @@ class CompareCommandTest {
         assertFalse(Files.exists(out), "nothing written");
         assertEquals(0, c.run("compare", old.toString(), now.toString(), "--out-dir", out.toString(), "--"), c.err());
     }
+
+    /** A comparison an earlier run left in the out dir is replaced, and compare says so on stderr. */
+    @Test
+    void anEarlierComparisonThatIsReplacedIsNamed() throws Exception {
+        Path old = resource("fixed-work-10000.json");
+        Path now = resource("fixed-work-12500.json");
+        Path out = dir.resolve("out");
+        InProcess c = new InProcess();
+        assertEquals(0, c.run("compare", old.toString(), now.toString(), "--out-dir", out.toString()), c.err());
+        assertEquals("", c.err());
+        assertEquals("slower", ResultsFile.read(out.resolve(ResultsFile.NAME)).get(1).comparison().verdict().label());
+        assertEquals(0, c.run("compare", now.toString(), old.toString(), "--out-dir", out.toString()), c.err());
+        assertEquals("contend compare: replacing the comparison in " + out.resolve(ResultsFile.NAME)
+                + " from an earlier run\n", c.err());
+        List<ResultRecord> records = ResultsFile.read(out.resolve(ResultsFile.NAME));
+        assertEquals(2, records.size(), "the earlier comparison's records are gone");
+        assertEquals("faster", records.get(1).comparison().verdict().label());
+    }
 }

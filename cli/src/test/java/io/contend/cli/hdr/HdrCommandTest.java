@@ -400,6 +400,25 @@ class HdrCommandTest {
                 read.stream().map(EncodableHistogram::getTag).sorted().toList());
     }
 
+    /** Split again into the same directory: each log replaced is named on stderr; a first split says nothing. */
+    @Test
+    void splitNamesTheLogsItReplaces() throws IOException {
+        Path parts = dir.resolve("parts");
+        assertEquals(0, run("hdr", "split", log.toString(), "--out-dir", parts.toString()), contend.err());
+        assertEquals("", contend.err());
+        Path other = dir.resolve("other").resolve("run.hlog");
+        Files.createDirectories(other.getParent());
+        HdrTestLogs.write(other, 7, 2, "read-rt", "new-rt");
+        Files.writeString(parts.resolve("kept.txt"), "not a split's");
+        assertEquals(0, run("hdr", "split", other.toString(), "--out-dir", parts.toString()), contend.err());
+        assertEquals("contend hdr split: replaced " + parts.resolve("run.read-rt.hlog") + ", which was already there\n",
+                contend.err());
+        assertEquals(List.of(parts.resolve("run.read-rt.hlog").toString(), parts.resolve("run.new-rt.hlog").toString()),
+                contend.out().lines().toList());
+        assertEquals(2, readWithHdrHistogram(parts.resolve("run.read-rt.hlog")).size(), "the new split's");
+        assertEquals("not a split's", Files.readString(parts.resolve("kept.txt")));
+    }
+
     @Test
     void toCsvOnStandardOutputAndToAFile() throws IOException {
         assertEquals(0, run("hdr", "to-csv", log.toString(), "--tag", "read-rt"));
