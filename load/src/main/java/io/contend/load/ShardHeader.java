@@ -43,9 +43,10 @@ public record ShardHeader(Shard shard, String host, Instant startAt, Rate rate, 
      * @param host where, not blank
      * @param startAt the agreed start, or null
      * @param rate pacing
-     * @param duration length, or null
+     * @param duration length, positive and at most {@link Durations#MAX} (as a run's), or null
      * @param ops operation limit, 0 for none
      * @param threads generator threads, at least 1
+     * @throws IllegalArgumentException naming the value if one is out of range
      */
     public ShardHeader {
         Objects.requireNonNull(shard, "shard");
@@ -54,6 +55,11 @@ public record ShardHeader(Shard shard, String host, Instant startAt, Rate rate, 
             throw new IllegalArgumentException("host must not be blank: '" + host + "'");
         }
         host = host.strip().replaceAll("\\s+", "_");
+        // As StressConfig's: a longer one has no nanosecond count, so no line parse reads and no scheduled count.
+        if (duration != null && (duration.isNegative() || duration.isZero() || duration.compareTo(Durations.MAX) > 0)) {
+            throw new IllegalArgumentException("duration must be positive and fit a nanosecond clock (about 292 "
+                    + "years): " + Durations.format(duration));
+        }
         if (ops < 0) {
             throw new IllegalArgumentException("ops must not be negative: " + ops);
         }
@@ -163,7 +169,8 @@ public record ShardHeader(Shard shard, String host, Instant startAt, Rate rate, 
 
     /**
      * How many of this shard's operations the whole schedule holds: its share of the operations whose intended
-     * start lies within the duration, and of the operation limit.
+     * start lies within the duration, and of the operation limit. It fits a long: at most one operation per
+     * nanosecond of a duration that is at most Long.MAX_VALUE ns.
      *
      * @return the shard's scheduled operations, or -1 when the run has no schedule (throughput) or no end
      */

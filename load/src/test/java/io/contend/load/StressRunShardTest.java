@@ -111,6 +111,28 @@ class StressRunShardTest {
         assertTrue(message.contains("start-at"), message);
     }
 
+    /** Long runs count exactly; a duration no run can have is refused where a header is made, or read. */
+    @Test
+    void scheduledOperationsFitALongAndLongerDurationsAreRefused() {
+        assertEquals(864_000_000L, new ShardHeader(Shard.WHOLE, "h", null, Rate.parse("fixed=10/s"),
+                Duration.ofDays(1_000), 0, 1).scheduledOperations(), "1,000 days at 10/s");
+        assertEquals(Long.MAX_VALUE, new ShardHeader(Shard.WHOLE, "h", null, Rate.parse("fixed=1G/s"), Durations.MAX,
+                0, 1).scheduledOperations(), "the longest duration at the highest rate, one per nanosecond");
+        assertEquals(Long.MAX_VALUE / 4, new ShardHeader(new Shard(3, 4), "h", null, Rate.parse("fixed=1G/s"),
+                Durations.MAX, 0, 1).scheduledOperations());
+        for (Duration bad : new Duration[] {Durations.MAX.plusNanos(1), Duration.ofDays(1_000_000), Duration.ZERO,
+                Duration.ofSeconds(-1)}) {
+            IllegalArgumentException e = org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class,
+                    () -> new ShardHeader(Shard.WHOLE, "h", null, Rate.parse("fixed=10/s"), bad, 0, 1), bad::toString);
+            assertEquals("duration must be positive and fit a nanosecond clock (about 292 years): "
+                    + Durations.format(bad), e.getMessage());
+        }
+        String message = org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class,
+                () -> ShardHeader.parse("#contend-shard shard=0/1 host=h start-at=- rate=fixed=10/s duration=0s ops=- "
+                        + "threads=1")).getMessage();
+        assertTrue(message.startsWith("malformed shard header") && message.endsWith("292 years): 0s"), message);
+    }
+
     @Test
     void theHeaderIsReadFromTheTopOfAFileWithoutReadingAHugeLineWhole() throws Exception {
         ShardHeader header = new ShardHeader(new Shard(1, 2), "h", Instant.parse("2026-11-27T10:00:00Z"),
