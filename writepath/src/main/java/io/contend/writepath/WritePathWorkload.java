@@ -174,8 +174,18 @@ public final class WritePathWorkload implements Workload {
                         + "atomic-cas: '" + refCount + "'");
             });
         }
-        QueueMode mode = QueueMode.parse(options.string("queue-mode", "shared"));
-        AffinityStrategy affinity = AffinityStrategy.parse(options.string("affinity", "none"));
+        QueueMode mode;
+        AffinityStrategy affinity;
+        try {
+            mode = QueueMode.parse(options.string("queue-mode", "shared"));
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException(options.describe("queue-mode") + ": " + e.getMessage(), e);
+        }
+        try {
+            affinity = AffinityStrategy.parse(options.string("affinity", "none"));
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException(options.describe("affinity") + ": " + e.getMessage(), e);
+        }
         int threads = (int) options.number("stage-threads", 1, 1, 64);
         String pipeline = options.string("pipeline", null);
         if (pipeline == null) {

@@ -90,6 +90,11 @@ class WritePathWorkloadTest {
         assertEquals("workload option --threshold-kib is now --threshold 64KiB", e.getMessage());
         e = assertThrows(IllegalArgumentException.class, () -> new WritePathWorkload(options("threshold-mib", "1")));
         assertEquals("workload option --threshold-mib is now --threshold 1MiB", e.getMessage());
+        e = assertThrows(IllegalArgumentException.class, () -> new WritePathWorkload(options("queue-mode", "x")));
+        assertEquals("workload option --queue-mode: queue mode must be shared or perThread: 'x'", e.getMessage());
+        e = assertThrows(IllegalArgumentException.class, () -> new WritePathWorkload(options("affinity", "x")));
+        assertTrue(e.getMessage().startsWith("workload option --affinity: unknown affinity strategy 'x'"),
+                e::getMessage);
     }
 
     @Test

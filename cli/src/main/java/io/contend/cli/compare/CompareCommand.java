@@ -418,7 +418,9 @@ public final class CompareCommand implements Callable<Integer> {
         TableSpec table = new TableSpec(columns, "build", "baseline", first, directions, List.of(),
                 List.of(CompareTable.note(rows, margin)), ratioNote, null);
         ResultsFile file = ResultsFile.open(outDir, Set.of("compare"), run);
-        file.append("compare", new ExperimentInfo(title, "compare", rounds, 0, 0, table), records);
+        // Two JMH files ran no round here: 0, so that the report does not claim rounds that never ran.
+        file.append("compare", new ExperimentInfo(title, "compare", rows.get(0).paired() ? rounds : 0, 0, 0, table),
+                records);
     }
 
     /**

@@ -59,6 +59,7 @@ class CompareCommandTest {
         assertTrue(Files.readString(out.resolve(ResultsFile.NAME)).contains("fixed-work-12500.json (JMH 1.37"),
                 "the files' identities are kept");
         ResultsFile.Contents stored = ResultsFile.readContents(out.resolve(ResultsFile.NAME));
+        assertEquals(0, stored.experiments().get("compare").rounds(), "comparing two files ran no round");
         for (ResultRecord r : records) {
             assertTrue(stored.runs().containsKey(r.run()), "every record traces to its run: " + r.run());
             assertTrue(r.unpaired(), "two files' forks are no rounds, and pair with nothing");
