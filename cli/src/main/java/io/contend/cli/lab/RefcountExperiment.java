@@ -27,8 +27,9 @@ import java.util.Map;
  * rounds (EVEN_ODD and NETTY alike, 21 against 28-33 ns in docs/results/2026-11-29-quick-45 and -46), a level that
  * belongs to the copy, not to the implementation (the other copies of the same implementation in that JVM ran at
  * the usual speed), and one such round widened the interval of a ratio that is within a few per cent of 1 past
- * the margin. Contended, the sides stay JMH forks: their ratios are far from 1, and a fork's JMH loop is the one
- * Netty's PR measured.
+ * the margin. Contended, the sides stay JMH forks, the loop Netty's PR measured: there two threads pass one cache
+ * line, whose speed changes from block to block as much as from copy to copy, and interleaved copies spread no
+ * less than forks do (a per-round log ratio sd of about 0.11 either way, in 10 scratch rounds).
  *
  * <p>XADD_NAIVE is not a headline row: it is the PR's after without #8563's overflow check, unsafe to use, and its
  * retain is Netty's own getAndAdd, so its ratio to Netty sits within a few percent of 1, closer than a quick run's
@@ -123,9 +124,10 @@ public final class RefcountExperiment extends JmhExperiment {
     }
 
     /**
-     * The interleaved sides' settings. Quick: 150 ms of warm-up per copy (retain, release and the delay loop reach
-     * C2 within the first 50 ms of a side's blocks), then 6 blocks of 40 ms; the three copies of two sides take
-     * about 3 s a round, the two JMH forks they replace took about as long. Full: 300 ms and 6 blocks of 100 ms.
+     * The interleaved sides' settings. Quick: 150 ms of warm-up per copy (retain, release and the delay loop
+     * reach C2 within about 70 ms of the warm-up's start, by -XX:+PrintCompilation), then 6 blocks of 40 ms: 12
+     * quick rounds fit the budget, as they did with the two JMH forks these replace (docs/results/2026-12-07-quick-1
+     * against 2026-11-29-quick-48). Full: 300 ms and 6 blocks of 100 ms.
      *
      * @param mode the lab mode
      * @return the settings
@@ -193,8 +195,8 @@ public final class RefcountExperiment extends JmhExperiment {
 
     @Override
     public TableSpec table() {
-        return new TableSpec(List.of("impl", "delay", "contended"), "impl", RetainReleaseBenchmark.NETTY, Direction.LOWER,
-                List.of(),
+        return new TableSpec(List.of("impl", "delay", "contended"), "impl", RetainReleaseBenchmark.NETTY,
+                Direction.LOWER, List.of(),
                 List.of("Score: ns per retain + delay + release, per thread (lower is better); 2 "
                                 + "threads. contended: both threads on one object; uncontended: one object per "
                                 + "thread. delay: Blackhole.consumeCPU tokens between retain and release.",
@@ -214,7 +216,8 @@ public final class RefcountExperiment extends JmhExperiment {
                                 + "are the copies' blocks, copy after copy."))
                 .withPublished(new PublishedTable("Netty PR #7248 (2017), AbstractReferenceCountedByteBufBenchmark, "
                         + "JMH sample mode, ns/op; BEFORE is the CAS loop, AFTER the XADD of the PR",
-                        List.of("delay", "contended BEFORE", "contended AFTER", "uncontended BEFORE", "uncontended AFTER"),
+                        List.of("delay", "contended BEFORE", "contended AFTER", "uncontended BEFORE",
+                                "uncontended AFTER"),
                         List.of(List.of("1", "804.579", "383.436", "48.610", "52.269"),
                                 List.of("10", "785.376", "474.429", "62.599", "62.290"),
                                 List.of("100", "817.392", "479.267", "228.629", "235.044"),
