@@ -15,6 +15,8 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
 import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -33,7 +35,8 @@ import java.util.Map;
                         + "failure leaves none of them. Prints the files written.", ""})
 final class PlotCommand extends OneLogCommand {
     @Option(names = "--out-dir", paramLabel = "DIR",
-            description = "Where the plots go (default: FILE's directory; for a pipe, the current directory).")
+            description = "Where the plots go (default: FILE's directory; for a pipe, the current directory). Plots "
+                    + "of the same names already there (an earlier plot's) are replaced, each named on stderr.")
     Path outDir;
 
     @Override
@@ -66,8 +69,12 @@ final class PlotCommand extends OneLogCommand {
                     unit.label());
             plots.put(dir.resolve(names.next(stem + "." + Tags.fileSafe(tag.getKey()), ".over-time.svg")), svg);
         }
+        List<Path> replaced = new ArrayList<>();
         for (Path plot : plots.keySet()) {
             requireNotAnInput(plot, List.of(file));
+            if (Files.exists(plot)) {
+                replaced.add(plot);
+            }
         }
         OutputFile.writeAll(plots, List.of(file)); // all or none
         if (plots.isEmpty()) {
@@ -75,6 +82,11 @@ final class PlotCommand extends OneLogCommand {
         }
         plots.keySet().forEach(out()::println);
         out().flush();
+        PrintWriter err = spec.commandLine().getErr();
+        for (Path plot : replaced) { // an earlier plot's, or a user's: never replaced silently
+            err.println("contend hdr plot: replaced " + plot + ", which was already there");
+        }
+        err.flush();
         return 0;
     }
 

@@ -452,6 +452,18 @@ class HdrCommandTest {
         assertTrue(read.contains("run.hlog: read latency by percentile"), read);
         String overTime = Files.readString(plots.resolve("run.read-rt.over-time.svg"));
         assertTrue(overTime.contains(">p50<") && overTime.contains(">p99<") && overTime.contains(">max<"), overTime);
+        assertEquals("", contend.err(), "nothing was there to replace");
+    }
+
+    @Test
+    void plotNamesThePlotsItReplaces() throws IOException {
+        Path plots = dir.resolve("plots");
+        Files.createDirectories(plots);
+        Files.writeString(plots.resolve("run.read.percentiles.svg"), "a user's file");
+        assertEquals(0, run("hdr", "plot", log.toString(), "--out-dir", plots.toString()), contend.err());
+        assertEquals("contend hdr plot: replaced " + plots.resolve("run.read.percentiles.svg")
+                + ", which was already there\n", contend.err());
+        assertTrue(Files.readString(plots.resolve("run.read.percentiles.svg")).startsWith("<?xml"), "the new plot");
     }
 
     @Test
