@@ -10,6 +10,17 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.LongUnaryOperator;
 
+/*
+ * Implementation notes.
+ *
+ * Threads: the calling thread and the BlockCrew's helpers; BlockCrew's own notes give the block hand-off and why
+ * each flag's ordering suffices. Here, each thread makes its target on its own thread (BlockCrew calls the
+ * operation factory there) and records it in kept under kept's monitor, so that targets() on the calling thread
+ * sees every target made so far. The counts themselves are the implementations' (RefCountUpdater, Netty's
+ * AbstractReferenceCounted): retains and releases balance per thread, so a count never reaches its last reference,
+ * and an operation that does throws, which BlockCrew reports as a failed helper.
+ */
+
 /**
  * One implementation's side of the {@code refcount} experiment, measured by {@link Interleaved}: {@code threads}
  * threads (a {@link BlockCrew}) each retain, burn {@code delay} tokens of CPU and release, back to back, on one
